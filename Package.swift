@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GtkTableDemo",
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
+        .target(name: "TableModel"),
+        // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
+        .target(name: "GtkBridge", dependencies: ["CGtk"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel"]),
+        .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
+        .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
+        .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
+    ]
+)
