@@ -1,0 +1,7 @@
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <pango/pangocairo.h>
+
+#endif

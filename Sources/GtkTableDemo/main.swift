@@ -1,0 +1,3 @@
+import GtkBridge
+import TableModel
+print("GtkTableDemo skeleton")

@@ -1,0 +1,2 @@
+import TableModel
+print("TableBench: not written yet")
