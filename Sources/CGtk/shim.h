@@ -4,4 +4,9 @@
 #include <gtk/gtk.h>
 #include <pango/pangocairo.h>
 
+/* Typed helpers for what Swift cannot import: C macros and variadic functions. */
+
+static inline const GdkModifierType cgtk_control_mask(void) { return GDK_CONTROL_MASK; }
+static inline const GdkModifierType cgtk_shift_mask(void) { return GDK_SHIFT_MASK; }
+
 #endif

@@ -1,0 +1,111 @@
+import CGtk
+
+// One non-capturing C trampoline per signal signature. Each finds its Swift closure in the
+// retained box passed as user data, and the closure notify releases that box when the
+// handler is disconnected or the instance is finalized. GTK emits on the main thread.
+
+private typealias VoidHandler = @MainActor () -> Void
+private typealias PointHandler = @MainActor (Double, Double) -> Void
+private typealias PointFilter = @MainActor (Double, Double) -> Bool
+private typealias PressHandler = @MainActor (Int, Double, Double) -> Void
+private typealias KeyFilter = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+
+private let releaseBox: GClosureNotify = { data, _ in
+    if let data { releaseHandlerBox(data) }
+}
+
+@MainActor
+private func connect<H>(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ trampoline: GCallback, _ handler: H,
+    after: Bool
+) -> SignalConnection {
+    let box = HandlerBox(handler)
+    let id = g_signal_connect_data(
+        instance, signal, trampoline, box.retainedPointer(), releaseBox,
+        after ? G_CONNECT_AFTER : GConnectFlags(0))
+    return SignalConnection(instanceAddress: UInt(bitPattern: instance), handlerID: id)
+}
+
+extension GObjectRef {
+    /// Connects a handler for a signal with no arguments besides the instance,
+    /// such as `clicked`, `changed`, `activate` or `value-changed`.
+    @MainActor @discardableResult
+    public func on(_ signal: String, after: Bool = false, _ handler: @escaping @MainActor () -> Void)
+        -> SignalConnection
+    {
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            guard let data else { return }
+            let box = HandlerBox<VoidHandler>.from(data)
+            MainActor.assumeIsolated { box.handler() }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler, after: after)
+    }
+
+    /// Connects a `notify::property` handler (the signal carries a GParamSpec we ignore).
+    @MainActor @discardableResult
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            guard let data else { return }
+            let box = HandlerBox<VoidHandler>.from(data)
+            MainActor.assumeIsolated { box.handler() }
+        }
+        return connect(
+            pointer, "notify::\(property)", unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler,
+            after: false)
+    }
+
+    /// Connects a handler for a signal carrying two doubles, such as GtkGestureDrag's
+    /// `drag-begin`, `drag-update` and `drag-end`, or GtkEventControllerMotion's `motion`.
+    @MainActor @discardableResult
+    public func onPoint(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void)
+        -> SignalConnection
+    {
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            guard let data else { return }
+            let box = HandlerBox<PointHandler>.from(data)
+            MainActor.assumeIsolated { box.handler(x, y) }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as PointHandler, after: false)
+    }
+
+    /// Connects a handler for a signal carrying two doubles and returning whether it was
+    /// handled, such as GtkEventControllerScroll's `scroll`.
+    @MainActor @discardableResult
+    public func onPointFilter(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Bool)
+        -> SignalConnection
+    {
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, x, y, data in
+            guard let data else { return 0 }
+            let box = HandlerBox<PointFilter>.from(data)
+            return MainActor.assumeIsolated { box.handler(x, y) } ? 1 : 0
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as PointFilter, after: false)
+    }
+
+    /// Connects a GtkGestureClick `pressed` or `released` handler: (press count, x, y).
+    @MainActor @discardableResult
+    public func onPress(_ signal: String, _ handler: @escaping @MainActor (Int, Double, Double) -> Void)
+        -> SignalConnection
+    {
+        let trampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+            guard let data else { return }
+            let box = HandlerBox<PressHandler>.from(data)
+            MainActor.assumeIsolated { box.handler(Int(n), x, y) }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as PressHandler, after: false)
+    }
+
+    /// Connects a GtkEventControllerKey `key-pressed` handler: (keyval, keycode, modifiers) → handled.
+    @MainActor @discardableResult
+    public func onKey(_ signal: String, _ handler: @escaping @MainActor (UInt32, UInt32, GdkModifierType) -> Bool)
+        -> SignalConnection
+    {
+        let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, keycode, state, data in
+            guard let data else { return 0 }
+            let box = HandlerBox<KeyFilter>.from(data)
+            return MainActor.assumeIsolated { box.handler(keyval, keycode, state) } ? 1 : 0
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as KeyFilter, after: false)
+    }
+}
