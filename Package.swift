@@ -6,8 +6,9 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            // libadwaita 1.2 (Debian 12) brings GTK 4.8 with it, plus toasts and the dark-style preference.
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
         .target(name: "TableModel"),

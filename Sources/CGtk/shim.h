@@ -2,6 +2,7 @@
 #define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <pango/pangocairo.h>
 
 /* Typed helpers for what Swift cannot import: C macros and variadic functions. */

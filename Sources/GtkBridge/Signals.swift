@@ -41,17 +41,22 @@ extension GObjectRef {
         return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler, after: after)
     }
 
-    /// Connects a `notify::property` handler (the signal carries a GParamSpec we ignore).
+    /// Connects a `notify::property` handler.
     @MainActor @discardableResult
     public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onIgnoringArgument("notify::\(property)", handler)
+    }
+
+    /// Connects a handler for a signal whose one pointer argument is not needed, such as
+    /// GSimpleAction's `activate` (a GVariant parameter) or `notify` (a GParamSpec).
+    @MainActor @discardableResult
+    public func onIgnoringArgument(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             guard let data else { return }
             let box = HandlerBox<VoidHandler>.from(data)
             MainActor.assumeIsolated { box.handler() }
         }
-        return connect(
-            pointer, "notify::\(property)", unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler,
-            after: false)
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler, after: false)
     }
 
     /// Connects a handler for a signal carrying two doubles, such as GtkGestureDrag's

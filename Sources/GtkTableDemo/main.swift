@@ -1,3 +1,10 @@
-import GtkBridge
-import TableModel
-print("GtkTableDemo skeleton")
+import Foundation
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(CommandLine.arguments)
+} catch {
+    FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+    exit(2)
+}
+exit(DemoApplication(options: options).run())

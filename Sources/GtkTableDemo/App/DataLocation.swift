@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where the bundled sample data and the user's own rows file live.
+enum DataLocation {
+    /// The app id, also the folder name under `$XDG_DATA_HOME`.
+    static let appID = "io.github.gtktabledemo.TableDemo"
+
+    /// The folder holding the bundled `rows.json`, `style.css` and `rich/`: `$GTKTABLEDEMO_DATA_DIR`
+    /// if set, else the first `data/` found walking up from the executable, else `./data`.
+    static let sampleDirectory: URL = {
+        if let override = ProcessInfo.processInfo.environment["GTKTABLEDEMO_DATA_DIR"] {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("data", isDirectory: true)
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("rows.json").path) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "data", isDirectory: true)
+    }()
+
+    static var sampleRows: URL { sampleDirectory.appendingPathComponent("rows.json") }
+    static var styleSheet: URL { sampleDirectory.appendingPathComponent("style.css") }
+
+    /// `$XDG_DATA_HOME/<app id>/rows.json`, with the XDG default of `~/.local/share`.
+    static var userRows: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        return base.appendingPathComponent(appID).appendingPathComponent("rows.json")
+    }
+
+    /// The user's rows file, copied from the sample data if it does not exist yet (SPEC W6).
+    /// An existing file is never touched here, readable or not.
+    static func seededUserRows() throws -> URL {
+        let target = userRows
+        if !FileManager.default.fileExists(atPath: target.path) {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: sampleRows, to: target)
+        }
+        return target
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+import Foundation
+import GtkBridge
+
+/// The GtkApplication (an AdwApplication, for toasts and the system dark-style preference).
+/// It owns the one main window; it is not a global, main.swift holds it for the run.
+@MainActor
+final class DemoApplication {
+    private let options: LaunchOptions
+    private let application: GObjectRef
+    private var window: MainWindow?
+
+    init(options: LaunchOptions) {
+        self.options = options
+        // NON_UNIQUE: tests and benchmarks run several instances side by side.
+        application = GObjectRef(adw_application_new(DataLocation.appID, G_APPLICATION_NON_UNIQUE)!)
+        application.on("activate") { [weak self] in self?.activate() }
+        application.on("shutdown") { [weak self] in self?.window?.flushBeforeQuit() }
+        addQuitAction()
+    }
+
+    /// Runs the main loop until the window closes. Options were parsed already, so GLib sees
+    /// only the program name.
+    func run() -> Int32 {
+        let status = CommandLine.arguments[0].withCString { name in
+            var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), nil]
+            defer { free(argv[0]) }
+            return g_application_run(application.as(GApplication.self), 1, &argv)
+        }
+        g_object_unref(application.pointer)
+        return window?.exitStatus ?? status
+    }
+
+    private func activate() {
+        if let window {
+            window.present()
+            return
+        }
+        if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+        StyleSheet.load(from: DataLocation.styleSheet)
+        window = MainWindow(application: application, options: options)
+        window?.present()
+    }
+
+    private func addQuitAction() {
+        let quit = GObjectRef(g_simple_action_new("quit", nil)!)
+        quit.onIgnoringArgument("activate") { [weak self] in self?.window?.close() }
+        g_action_map_add_action(application.opaque, quit.opaque)
+        g_object_unref(quit.pointer)
+        setAccelerators(["<Control>q"], for: "app.quit")
+    }
+
+    /// Binds keyboard shortcuts to an action name such as `win.undo`.
+    func setAccelerators(_ accelerators: [String], for action: String) {
+        withCStrings(accelerators) { list in
+            gtk_application_set_accels_for_action(application.as(GtkApplication.self), action, list)
+        }
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings, valid only inside `body`.
+func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return array.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,18 @@
+import CGtk
+import Foundation
+
+/// Loads `data/style.css` for the whole display (SPEC W7), above the theme.
+@MainActor
+enum StyleSheet {
+    static func load(from url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            FileHandle.standardError.write(Data("GtkTableDemo: style sheet \(url.path) is missing; using the theme only.\n".utf8))
+            return
+        }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(provider, url.path)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}
