@@ -1,0 +1,35 @@
+# The two set-up commands in the README are `make run` and `make test`.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT_BUILD_FLAGS ?=
+PYTHON := /usr/bin/python3
+
+.PHONY: setup build run test unit-tests ui-tests goldens bench
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	swift build $(SWIFT_BUILD_FLAGS)
+
+## Builds and launches the app on the bundled sample data (your copy lives under $$XDG_DATA_HOME).
+run: build
+	.build/debug/GtkTableDemo $(ARGS)
+
+## Every test: the model and bridge unit tests, then the UI tests under Xvfb.
+test: setup
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build
+	$(MAKE) --no-print-directory ui-tests
+
+ui-tests:
+	swift build $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+
+## Regenerates the golden screenshots; look at every one before committing it.
+goldens: build
+	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+
+bench: setup
+	swift build -c release
+	.build/release/TableBench

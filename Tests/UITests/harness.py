@@ -1,0 +1,237 @@
+"""A small harness for driving the real app under Xvfb with real X input.
+
+Every scenario uses it the same way: start an `App` (which starts Xvfb and a D-Bus session
+on a free display and launches the built binary on a temporary copy of the data), wait for
+a settled state by polling the `--state-file`, drive it with xdotool, take screenshots, and
+read the state. The harness ends exactly the processes it started, by PID, even when a test
+fails. No fixed sleeps: every wait polls for a condition with a deadline.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "debug" / "GtkTableDemo"
+SAMPLE_DATA = ROOT / "data"
+ARTIFACTS = ROOT / "test-artifacts"
+GOLDENS = Path(__file__).resolve().parent / "goldens"
+
+# GTK's own complaints about misuse: any of these on the app's stderr fails the scenario.
+NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRITICAL|WARNING)|\*\* CRITICAL|\*\* WARNING")
+
+
+def wait_until(condition, timeout=10.0, interval=0.02, what="condition"):
+    """Polls `condition` until it returns something truthy; returns that value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+class Display:
+    """An Xvfb server on a display number it picks itself (-displayfd)."""
+
+    def __init__(self, size="1280x1024"):
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        os.close(write_end)
+        with os.fdopen(read_end) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            self.process.kill()
+            raise RuntimeError("Xvfb did not report a display")
+        self.name = f":{number}"
+
+    def close(self):
+        _end(self.process)
+
+
+def _end(process: subprocess.Popen):
+    """Ends a process we started, and its session (process group), by PID."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+class App:
+    """The real app, launched as a user would, under `dbus-run-session`."""
+
+    def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
+                 data_home: Path | None = None):
+        self.display = display
+        self.workdir = workdir
+        self.state_path = workdir / "state.json"
+        self.data_home = data_home or workdir / "xdg-data"
+        if data is None:
+            data = workdir / "rows.json"
+            if not data.exists():
+                shutil.copy(SAMPLE_DATA / "rows.json", data)
+        self.data_path = data
+        self.stderr_path = workdir / f"app-stderr-{time.monotonic_ns()}.log"
+        environment = dict(os.environ)
+        environment.update({
+            "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
+            "XDG_DATA_HOME": str(self.data_home), "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
+            "LANG": "C.UTF-8", "GTK_A11Y": environment.get("GTK_A11Y", "none"),
+        })
+        environment.pop("WAYLAND_DISPLAY", None)
+        environment.update(env or {})
+        command = ["dbus-run-session", "--", str(BINARY), "--data", str(data), "--state-file", str(self.state_path), *args]
+        self.stderr = open(self.stderr_path, "w")
+        self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=self.stderr,
+                                        start_new_session=True, cwd=workdir)
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def close(self):
+        _end(self.process)
+        self.stderr.close()
+
+    def kill9(self):
+        """Kills the app itself with SIGKILL (a crash), then its D-Bus session."""
+        for pid in self.app_pids():
+            os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: not self.app_pids(), what="the app to die")
+        self.close()
+
+    def app_pids(self):
+        out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
+        return [int(p) for p in out.stdout.split()]
+
+    def wait_exit(self, timeout=10):
+        return self.process.wait(timeout=timeout)
+
+    def noise(self):
+        """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded)."""
+        self.stderr.flush()
+        text = self.stderr_path.read_text(errors="replace")
+        return [line for line in text.splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
+
+    def stderr_text(self):
+        self.stderr.flush()
+        return self.stderr_path.read_text(errors="replace")
+
+    # -- state -----------------------------------------------------------------------------
+    def state(self):
+        try:
+            return json.loads(self.state_path.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+
+    def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state"):
+        """Waits for a settled state (no pending measurements or animations) satisfying `predicate`."""
+        def check():
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited with {self.process.returncode}:\n{self.stderr_text()}")
+            state = self.state()
+            if state and state.get("settled") and predicate(state):
+                return state
+            return None
+        return wait_until(check, timeout=timeout, what=what)
+
+    def wait_frame_after(self, state, predicate=lambda s: True, timeout=10.0, what="the next settled frame"):
+        """Waits for a settled state written after `state` that satisfies `predicate`."""
+        frame = state["frame"]
+        return self.wait_state(lambda s: s["frame"] > frame and predicate(s), timeout=timeout, what=what)
+
+    def row(self, state, row_id):
+        return next((r for r in state["rows"] if r["id"] == row_id), None)
+
+    # -- input -----------------------------------------------------------------------------
+    def xdotool(self, *args):
+        subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": self.display.name})
+
+    def click(self, x, y, button=1):
+        self.xdotool("mousemove", "--sync", int(x), int(y), "click", button)
+
+    def move(self, x, y):
+        self.xdotool("mousemove", "--sync", int(x), int(y))
+
+    def drag(self, x0, y0, x1, y1, steps=12):
+        """A real press-move-release drag, in small steps as a hand would."""
+        args = ["mousemove", "--sync", int(x0), int(y0), "mousedown", 1]
+        for i in range(1, steps + 1):
+            args += ["mousemove", "--sync", int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps)]
+        args += ["mouseup", 1]
+        self.xdotool(*args)
+
+    def key(self, *keys):
+        self.xdotool("key", "--clearmodifiers", *keys)
+
+    def type(self, text):
+        self.xdotool("type", "--delay", 15, text)
+
+    def wheel(self, button, times=1):
+        self.xdotool("click", "--repeat", times, "--delay", 10, button)
+
+    # -- pixels ----------------------------------------------------------------------------
+    def screenshot(self, name=None) -> Image.Image:
+        """The screen as X shows it, cropped to the window."""
+        path = self.workdir / f"{name or 'shot'}.png"
+        subprocess.run(["import", "-display", self.display.name, "-window", "root", str(path)], check=True)
+        image = Image.open(path).convert("RGB")
+        state = self.state()
+        if state and "window" in state:
+            w = state["window"]
+            image = image.crop((0, 0, w["width"], w["height"]))
+        return image
+
+
+def changed_fraction(a: Image.Image, b: Image.Image, tolerance=24):
+    """The fraction of pixels whose channels differ by more than `tolerance`, and a diff image."""
+    if a.size != b.size:
+        return 1.0, None
+    diff = ImageChops.difference(a, b).convert("L")
+    mask = diff.point(lambda v: 255 if v > tolerance else 0)
+    changed = sum(1 for v in mask.getdata() if v)
+    return changed / (a.size[0] * a.size[1]), mask
+
+
+def compare_golden(image: Image.Image, name: str, folder: Path, budget=0.004, tolerance=24):
+    """Compares with `goldens/NAME.png`; on failure keeps actual, expected and diff in `folder`.
+
+    With UPDATE_GOLDENS=1 it writes the golden instead (look at it before committing)."""
+    golden = GOLDENS / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDENS") == "1" or not golden.exists():
+        if os.environ.get("CI") == "true" and not golden.exists():
+            raise AssertionError(f"golden {golden.name} is missing")
+        image.save(golden)
+        return
+    expected = Image.open(golden).convert("RGB")
+    fraction, mask = changed_fraction(image, expected, tolerance)
+    if fraction > budget:
+        folder.mkdir(parents=True, exist_ok=True)
+        image.save(folder / f"{name}-actual.png")
+        expected.save(folder / f"{name}-expected.png")
+        if mask is not None:
+            mask.save(folder / f"{name}-diff.png")
+        raise AssertionError(f"{name}: {fraction:.2%} of pixels changed (budget {budget:.2%}); see {folder}")
+
+
+def dark_pixels(image: Image.Image, box, threshold=110):
+    """How many pixels inside `box` are darker than `threshold` (glyph ink on a light row)."""
+    region = image.crop(box).convert("L")
+    return sum(1 for v in region.getdata() if v < threshold)

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what this project needs on Debian 12 and is missing: GTK 4 and libadwaita headers,
+# the UI-test tools (Xvfb, xdotool, ImageMagick, AT-SPI, Python imaging and pytest), and fonts
+# for Latin, Cyrillic and Devanagari so nothing renders as boxes. Works as root or with sudo.
+set -euo pipefail
+
+packages=(
+    libgtk-4-dev libadwaita-1-dev pkg-config
+    xvfb xdotool imagemagick x11-utils dbus at-spi2-core
+    python3 python3-pil python3-numpy python3-pytest python3-pyatspi
+    fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null; then
+    if [[ -x /opt/swift/usr/bin/swift ]]; then
+        echo "setup: swift is at /opt/swift/usr/bin; add it to PATH" >&2
+    else
+        echo "setup: the Swift 6 toolchain is missing (expected on PATH or at /opt/swift)" >&2
+    fi
+    exit 1
+fi
