@@ -16,6 +16,8 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
+        // Writes a generated rows file of N rows (D3); see data/README.md.
+        .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
     ]

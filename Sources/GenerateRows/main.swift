@@ -1,0 +1,52 @@
+// Writes a generated rows file (D3):
+//   swift run -c release GenerateRows --rows 1000000 --seed 7 --output /tmp/rows.json
+import Glibc
+import TableModel
+
+/// The parsed command line.
+struct Options {
+    var rows = 1000
+    var seed: UInt64 = 1
+    var output: String?
+
+    static let usage = "usage: GenerateRows --rows N --seed S --output PATH   (N in 0...10000000)"
+    static let maximumRows = 10_000_000
+
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            guard let value = remaining.popFirst() else { throw UsageError("\(flag) needs a value") }
+            switch flag {
+            case "--rows":
+                guard let count = Int(value), (0...Self.maximumRows).contains(count) else { throw UsageError("bad row count \(value)") }
+                rows = count
+            case "--seed":
+                guard let number = UInt64(value) else { throw UsageError("bad seed \(value)") }
+                seed = number
+            case "--output":
+                output = value
+            default:
+                throw UsageError("unknown option \(flag)")
+            }
+        }
+        guard output != nil else { throw UsageError("--output is required") }
+    }
+}
+
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+do {
+    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    let generator = RowsGenerator(seed: options.seed)
+    try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: options.output!, fileSystem: PosixFileSystem())
+    print("wrote \(options.rows) rows (seed \(options.seed)) to \(options.output!)")
+} catch let error as UsageError {
+    print("GenerateRows: \(error.message)\n\(Options.usage)")
+    exit(2)
+} catch {
+    print("GenerateRows: \(error)")
+    exit(1)
+}

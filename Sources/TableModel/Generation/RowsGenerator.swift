@@ -1,0 +1,108 @@
+/// Generates rows for benchmarks and tests (D3): a header every ``headerInterval`` rows,
+/// then a mix of notes (short, long, multi-line; English, Russian or Hindi), toggles, grids
+/// and rich rows. The same seed and count always give the same rows; ids are 1...count.
+public struct RowsGenerator: Sendable {
+    /// One section header starts every this many rows.
+    public static let headerInterval = 50
+    /// How many bytes the chunked output collects before handing a chunk over.
+    public static let chunkSize = 1 << 20
+
+    public let seed: UInt64
+
+    /// - Complexity: O(1).
+    public init(seed: UInt64) {
+        self.seed = seed
+    }
+
+    /// The first `count` rows, in memory.
+    ///
+    /// - Complexity: O(count).
+    public func rows(count: Int) -> [Row] {
+        var random = SplitMix64(seed: seed)
+        return (0..<max(count, 0)).map { makeRow(index: $0, random: &random) }
+    }
+
+    /// The encoded file of `count` rows as a lazy sequence of chunks of about ``chunkSize``
+    /// bytes, so a million rows never sit in memory at once.
+    ///
+    /// - Complexity: O(count) over the whole iteration.
+    public func fileChunks(count: Int) -> Chunks {
+        Chunks(generator: self, count: max(count, 0))
+    }
+
+    /// The chunks of a generated file; see ``RowsGenerator/fileChunks(count:)``.
+    public struct Chunks: Sequence, Sendable {
+        let generator: RowsGenerator
+        let count: Int
+
+        public func makeIterator() -> Iterator {
+            Iterator(generator: generator, count: count)
+        }
+
+        public struct Iterator: IteratorProtocol {
+            private let generator: RowsGenerator
+            private let count: Int
+            private var random: SplitMix64
+            private var index = 0
+            private var encoder: RowsFileEncoder
+            private var finished = false
+
+            init(generator: RowsGenerator, count: Int) {
+                self.generator = generator
+                self.count = count
+                random = SplitMix64(seed: generator.seed)
+                encoder = RowsFileEncoder(extraFields: [], reservingCapacity: RowsGenerator.chunkSize + 65536)
+            }
+
+            public mutating func next() -> [UInt8]? {
+                guard !finished else { return nil }
+                while index < count && encoder.writer.bytes.count < RowsGenerator.chunkSize {
+                    encoder.append(generator.makeRow(index: index, random: &random))
+                    index += 1
+                }
+                if index == count {
+                    encoder.finish()
+                    finished = true
+                }
+                return encoder.drain()
+            }
+        }
+    }
+
+    func makeRow(index: Int, random: inout SplitMix64) -> Row {
+        let id = RowID(Int64(index) + 1)
+        if index % Self.headerInterval == 0 {
+            return Row(id: id, content: .header(title: "Section \(index / Self.headerInterval + 1)"))
+        }
+        let roll = Int.random(in: 0..<100, using: &random)
+        let content: RowContent
+        switch roll {
+        case 0..<55: content = .note(text: noteText(random: &random), expanded: Int.random(in: 0..<10, using: &random) == 0)
+        case 55..<80: content = .toggle(title: "Toggle \(id.rawValue)", open: Bool.random(using: &random))
+        case 80..<92:
+            let count = Int.random(in: 3...30, using: &random)
+            content = .grid(chips: (0..<count).map { _ in SampleWords.chips.randomElement(using: &random)! })
+        default: content = .rich(source: "rich/welcome.markup")
+        }
+        let marks = Int.random(in: 0..<20, using: &random)
+        return Row(id: id, content: content, flagged: marks == 0, done: marks == 1)
+    }
+
+    private func noteText(random: inout SplitMix64) -> String {
+        let script = Int.random(in: 0..<100, using: &random)
+        let words = script < 70 ? SampleWords.english : script < 85 ? SampleWords.russian : SampleWords.hindi
+        let shape = Int.random(in: 0..<100, using: &random)
+        func sentence(_ count: Int, random: inout SplitMix64) -> String {
+            (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        }
+        switch shape {
+        case 0..<60:
+            return sentence(Int.random(in: 1...8, using: &random), random: &random)
+        case 60..<85:
+            return sentence(Int.random(in: 25...90, using: &random), random: &random)
+        default:
+            let lines = Int.random(in: 2...8, using: &random)
+            return (0..<lines).map { _ in sentence(Int.random(in: 1...6, using: &random), random: &random) }.joined(separator: "\n")
+        }
+    }
+}
