@@ -7,7 +7,7 @@
 
 /* Typed helpers for what Swift cannot import: C macros and variadic functions. */
 
-static inline const GdkModifierType cgtk_control_mask(void) { return GDK_CONTROL_MASK; }
-static inline const GdkModifierType cgtk_shift_mask(void) { return GDK_SHIFT_MASK; }
+static inline GType cgtk_string_type(void) { return G_TYPE_STRING; }
+static inline GType cgtk_boolean_type(void) { return G_TYPE_BOOLEAN; }
 
 #endif

@@ -1,0 +1,41 @@
+import CGtk
+import GtkBridge
+
+/// Short, typed spellings of the GTK widget calls the table makes many times.
+extension GObjectRef {
+    func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }
+
+    func setVisible(_ visible: Bool) { gtk_widget_set_visible(widget, visible ? 1 : 0) }
+    var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
+
+    func setParent(_ parent: GObjectRef) { gtk_widget_set_parent(widget, parent.widget) }
+    func unparent() { gtk_widget_unparent(widget) }
+
+    /// Minimum and natural size along `orientation` for `forSize` across it (-1: unknown).
+    func measure(_ orientation: GtkOrientation, forSize: Int32 = -1) -> (minimum: Int32, natural: Int32) {
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, orientation, forSize, &minimum, &natural, nil, nil)
+        return (minimum, natural)
+    }
+
+    /// Gives the widget its box in its parent's coordinates, never smaller than it can draw in.
+    func allocate(x: Int32, y: Int32, width: Int32, height: Int32) {
+        let minimumWidth = measure(GTK_ORIENTATION_HORIZONTAL).minimum
+        let safeWidth = max(width, minimumWidth)
+        let minimumHeight = measure(GTK_ORIENTATION_VERTICAL, forSize: safeWidth).minimum
+        var box = GtkAllocation(x: x, y: y, width: safeWidth, height: max(height, minimumHeight))
+        gtk_widget_size_allocate(widget, &box, -1)
+    }
+
+    func setAccessibleLabel(_ label: String) {
+        var values = [GValue()]
+        g_value_init(&values[0], cgtk_string_type())
+        g_value_set_string(&values[0], label)
+        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        gtk_accessible_update_property_value(opaque, 1, &property, &values)
+        g_value_unset(&values[0])
+    }
+}

@@ -1,0 +1,63 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// The model's text measuring (T4) done with Pango, in the same font map, resolution and
+/// font options as the widgets that will show the text, so the two agree to the pixel.
+///
+/// Plain text is measured as GtkTextView lays it out: one Pango layout per paragraph, each
+/// rounded to whole pixels, heights summed. Markup is measured as one layout, as GtkLabel does.
+/// Used on the main thread only, like the widget whose Pango context it borrows.
+final class PangoTextMeasurer: TextMeasuring {
+    private let context: OpaquePointer
+
+    /// - Parameter context: a widget's Pango context (`gtk_widget_get_pango_context`); kept alive here.
+    init(context: OpaquePointer) {
+        self.context = context
+        g_object_ref(UnsafeMutableRawPointer(context))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
+
+    /// - Complexity: O(length of the text), Pango's shaping cost.
+    func measure(_ request: TextMeasureRequest) -> Size {
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()!
+        defer { pango_font_description_free(font) }
+        pango_font_description_set_family(font, request.font.family)
+        pango_font_description_set_absolute_size(font, request.font.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(request.font.weight.value)))
+        pango_layout_set_font_description(layout, font)
+        if let width = request.maxWidth, width.isFinite, request.wrap != .none {
+            pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, Self.pangoWrap(request.wrap))
+        }
+        if request.isMarkup {
+            pango_layout_set_markup(layout, request.text, -1)
+            return pixelSize(layout)
+        }
+        var total = Size.zero
+        for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            pango_layout_set_text(layout, String(paragraph), -1)
+            let size = pixelSize(layout)
+            total = Size(width: max(total.width, size.width), height: total.height + size.height)
+        }
+        return total
+    }
+
+    private func pixelSize(_ layout: OpaquePointer) -> Size {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    private static func pangoWrap(_ wrap: WrapMode) -> PangoWrapMode {
+        switch wrap {
+        case .none, .word: PANGO_WRAP_WORD
+        case .char: PANGO_WRAP_CHAR
+        case .wordChar: PANGO_WRAP_WORD_CHAR
+        }
+    }
+}
