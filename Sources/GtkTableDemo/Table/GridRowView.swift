@@ -1,0 +1,50 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A grid row (G1–G5): chips placed at the frames the model's flow layout gives. A chip wider
+/// than the row is clamped by the layout and ellipsized here (G3). On reuse every chip is
+/// rebound, so a recycled grid never shows another row's items (G5).
+@MainActor
+final class GridRowView: ContainerLayout, RowContentView {
+    private(set) var widget: GObjectRef!
+    private var chips: [GObjectRef] = []
+    private var frames: [Rect] = []
+
+    init() {
+        widget = Container.make(cssName: "grid-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
+    }
+
+    func bind(_ row: Row, model: Table) {
+        guard case .grid(let titles) = row.content else { return }
+        while chips.count < titles.count {
+            let chip = GObjectRef(gtk_label_new(nil)!)
+            chip.addCSSClass("chip")
+            gtk_label_set_ellipsize(chip.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(chip.as(GtkLabel.self), 1)
+            chip.setParent(widget)
+            chips.append(chip)
+        }
+        for (index, chip) in chips.enumerated() {
+            let shown = index < titles.count
+            chip.setVisible(shown)
+            if shown { gtk_label_set_text(chip.as(GtkLabel.self), titles[index]) }
+        }
+        frames = model.gridFrames(of: row.id)
+        gtk_widget_queue_allocate(widget.widget)
+    }
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        (0, 0)
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        let padX = RowMetrics.paddingX
+        let padY = RowMetrics.paddingY
+        for (chip, frame) in zip(chips, frames) where chip.isVisible {
+            chip.allocate(
+                x: Int32((padX + frame.x).rounded()), y: Int32((padY + frame.y).rounded()),
+                width: Int32(frame.width.rounded()), height: Int32(frame.height.rounded()))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A section header (W5); the table also shows one pinned at the top while its section scrolls.
+@MainActor
+final class HeaderRowView: ContainerLayout, RowContentView {
+    private(set) var widget: GObjectRef!
+    private let title: GObjectRef
+
+    init() {
+        title = GObjectRef(gtk_label_new(nil)!)
+        gtk_label_set_xalign(title.as(GtkLabel.self), 0)
+        gtk_label_set_ellipsize(title.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
+        widget = Container.make(cssName: "section-header", role: GTK_ACCESSIBLE_ROLE_HEADING, layout: self)
+        title.setParent(widget)
+    }
+
+    func bind(_ row: Row, model: Table) {
+        guard case .header(let text) = row.content else { return }
+        gtk_label_set_text(title.as(GtkLabel.self), text)
+    }
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        (0, 0)
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        let padX = Int32(RowMetrics.paddingX)
+        title.allocate(x: padX, y: 0, width: max(1, width - 2 * padX), height: height)
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A rich row (R1): a placeholder while its markup loads, then the markup, wrapped at the
+/// row's width; or a fixed-height error message if loading failed.
+@MainActor
+final class RichRowView: ContainerLayout, RowContentView {
+    private(set) var widget: GObjectRef!
+    private let label: GObjectRef
+    private let spinner: GObjectRef
+
+    init() {
+        label = GObjectRef(gtk_label_new(nil)!)
+        label.addCSSClass("rich-text")
+        gtk_label_set_wrap(label.as(GtkLabel.self), 1)
+        gtk_label_set_wrap_mode(label.as(GtkLabel.self), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label.as(GtkLabel.self), 0)
+        gtk_label_set_yalign(label.as(GtkLabel.self), 0)
+        spinner = GObjectRef(gtk_spinner_new()!)
+        widget = Container.make(cssName: "rich-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
+        spinner.setParent(widget)
+        label.setParent(widget)
+    }
+
+    func bind(_ row: Row, model: Table) {
+        let labelView = label.as(GtkLabel.self)
+        switch model.richState(of: row.id) {
+        case .loaded(let markup):
+            gtk_label_set_markup(labelView, markup)
+            setLoading(false)
+            widget.removeCSSClass("failed")
+        case .failed(let message):
+            gtk_label_set_text(labelView, "Could not load this content: \(message)")
+            setLoading(false)
+            widget.addCSSClass("failed")
+        default:
+            gtk_label_set_text(labelView, "Loading…")
+            setLoading(true)
+            widget.removeCSSClass("failed")
+        }
+    }
+
+    private func setLoading(_ loading: Bool) {
+        spinner.setVisible(loading)
+        gtk_spinner_set_spinning(spinner.opaque, loading ? 1 : 0)
+        widget.setCSSClass("loading", loading)
+    }
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        (0, 0)
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        let padX = Int32(RowMetrics.paddingX)
+        let padY = Int32(RowMetrics.paddingY)
+        var x = padX
+        if spinner.isVisible {
+            spinner.allocate(x: padX, y: padY, width: 16, height: 16)
+            x += 24
+        }
+        label.allocate(x: x, y: padY, width: max(1, width - x - padX), height: max(1, height - 2 * padY))
+    }
+}

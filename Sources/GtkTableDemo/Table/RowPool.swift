@@ -1,0 +1,47 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// Reusable row cells per kind, in the spirit of `dequeueReusableCell`. Idle cells stay
+/// parented to the table but not child-visible, so reuse costs a rebind, not a rebuild.
+///
+/// Invariant: `liveCount` is the number of cells in existence, shown or idle; at most
+/// `maximumIdlePerKind` idle cells are kept per kind, the rest are destroyed.
+@MainActor
+final class RowPool {
+    /// Idle cells kept per kind: enough for a screenful after a fast jump.
+    static let maximumIdlePerKind = 12
+
+    private var idle: [RowKind: [RowCell]] = [:]
+    private let make: (RowKind) -> RowCell
+    private(set) var liveCount = 0
+
+    init(make: @escaping (RowKind) -> RowCell) {
+        self.make = make
+    }
+
+    /// A cell for `kind`, reused when one is idle.
+    /// - Complexity: O(1), plus building a cell when none is idle.
+    func dequeue(_ kind: RowKind) -> (cell: RowCell, reused: Bool) {
+        if let cell = idle[kind]?.popLast() {
+            gtk_widget_set_child_visible(cell.widget.widget, 1)
+            return (cell, true)
+        }
+        liveCount += 1
+        return (make(kind), false)
+    }
+
+    /// Takes a cell back; it stops showing its row.
+    /// - Complexity: O(1).
+    func recycle(_ cell: RowCell) {
+        cell.unbind()
+        cell.swipeOffset = 0
+        if idle[cell.kind, default: []].count < Self.maximumIdlePerKind {
+            gtk_widget_set_child_visible(cell.widget.widget, 0)
+            idle[cell.kind, default: []].append(cell)
+        } else {
+            cell.widget.unparent()
+            liveCount -= 1
+        }
+    }
+}

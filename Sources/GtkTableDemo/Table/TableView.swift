@@ -1,0 +1,216 @@
+import CGtk
+import Foundation
+import GtkBridge
+import TableModel
+
+/// The virtualized table (W1–W5): only rows the model lays out inside the viewport, plus a
+/// small overscan, have widgets, taken from a per-kind pool. The view never decides a height
+/// or a position: each allocation asks the model for the visible rows and their y, measures
+/// the ones the model has no height for (through the model's Pango measurer), and places the
+/// cells. The scroll offset is derived from the model's anchor every time, so a change above
+/// the viewport never moves what the user is looking at.
+///
+/// Why not GtkScrolledWindow: it needs a child as tall as the content (a widget 80 M px tall
+/// for a million rows), it owns the scroll offset (so anchoring would be a correction after
+/// the fact, one frame late), and it consumes horizontal touchpad scrolls that the rows need
+/// for swipes. Here a GtkScrollbar shares a GtkAdjustment whose value the model drives.
+@MainActor
+final class TableView: ContainerLayout {
+    /// Extra height laid out above and below the viewport, so small scrolls find rows ready.
+    static let overscan = 120.0
+    /// How many times one allocation may measure newly visible rows before it draws anyway.
+    static let maximumMeasurePasses = 8
+
+    private(set) var widget: GObjectRef!
+    let controller: TableController
+    private let scrollbar: GObjectRef
+    private let adjustment: GObjectRef
+    private var adjustmentHandler: SignalConnection?
+    private var pool: RowPool!
+    /// The cells showing rows, by row id.
+    private(set) var cells: [RowID: RowCell] = [:]
+    private var stickyCell: RowCell!
+    private(set) var rowWidth = 0.0
+    /// The rows placed by the last allocation, in order, with their window-relative y.
+    private(set) var placedRows: [VisibleRow] = []
+    private(set) var stickyHeader: StickyHeader?
+    /// Called after every allocation, for the automation state file.
+    var onLayout: (() -> Void)?
+
+    init(controller: TableController) {
+        self.controller = controller
+        adjustment = GObjectRef(gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
+        scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment.as(GtkAdjustment.self))!)
+        widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self)
+        gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_focusable(widget.widget, 1)
+        gtk_widget_set_hexpand(widget.widget, 1)
+        gtk_widget_set_vexpand(widget.widget, 1)
+        pool = RowPool { [unowned self] kind in self.makeCell(kind) }
+        stickyCell = makeCell(.header)
+        stickyCell.widget.addCSSClass("sticky")
+        scrollbar.setParent(widget)
+        adjustmentHandler = adjustment.on("value-changed") { [weak self] in self?.scrollbarMoved() }
+    }
+
+    private var layout: TableLayout { controller.model.layout }
+
+    // MARK: Cells
+
+    private func makeCell(_ kind: RowKind) -> RowCell {
+        let send: (RowIntent) -> Void = { [weak self] intent in self?.controller.handle(intent) }
+        let content: RowContentView =
+            switch kind {
+            case .note: NoteRowView(send: send)
+            case .toggle: ToggleRowView(send: send)
+            case .grid: GridRowView()
+            case .rich: RichRowView()
+            case .header: HeaderRowView()
+            }
+        let cell = RowCell(kind: kind, content: content)
+        // New cells go first, below the sticky header and the scrollbar, which stay on top.
+        gtk_widget_insert_after(cell.widget.widget, widget.widget, nil)
+        controller.attachGestures(to: cell)
+        return cell
+    }
+
+    /// The cell showing `id`, if it is on screen.
+    func cell(for id: RowID) -> RowCell? { cells[id] }
+
+    /// Number of row cells in existence (shown or pooled), the W1 figure.
+    var rowWidgetCount: Int { pool.liveCount + 1 }
+
+    /// Binds the cells of `ids` again, if they are shown.
+    func rebind(_ ids: [RowID]) {
+        for id in ids {
+            guard let cell = cells[id], let row = controller.model.row(id) else { continue }
+            cell.bind(row, model: controller.model)
+        }
+        if let sticky = stickyHeader, ids.contains(sticky.id), let row = controller.model.row(sticky.id) {
+            stickyCell.bind(row, model: controller.model)
+        }
+    }
+
+    /// Asks for a new layout pass.
+    func setNeedsLayout() { gtk_widget_queue_allocate(widget.widget) }
+
+    // MARK: ContainerLayout
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        let scrollbarSize = scrollbar.measure(orientation)
+        return orientation == GTK_ORIENTATION_HORIZONTAL ? (scrollbarSize.minimum + 120, 480) : (scrollbarSize.minimum, 600)
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        let scrollbarWidth = scrollbar.measure(GTK_ORIENTATION_HORIZONTAL).natural
+        let newRowWidth = Double(max(1, width - scrollbarWidth))
+        if newRowWidth != rowWidth {
+            rowWidth = newRowWidth
+            controller.widthChanged(to: newRowWidth)
+        }
+        if Double(height) != layout.viewportHeight { layout.setViewportHeight(Double(height)) }
+        measureVisibleRows()
+        placeCells(width: Int32(rowWidth))
+        configureScrollbar()
+        scrollbar.allocate(x: width - scrollbarWidth, y: 0, width: scrollbarWidth, height: height)
+        onLayout?()
+    }
+
+    /// Measures visible rows the model has no current height for; each measurement may
+    /// correct the scroll offset and bring other rows into view, hence the passes.
+    private func measureVisibleRows() {
+        for _ in 0..<Self.maximumMeasurePasses {
+            let pending = layout.visibleRows(overscan: Self.overscan).filter { !$0.isMeasured }.map(\.id)
+            if pending.isEmpty { return }
+            controller.measure(pending)
+        }
+    }
+
+    private func placeCells(width: Int32) {
+        let visible = layout.visibleRows(overscan: Self.overscan)
+        let offset = layout.scrollOffset
+        let visibleIDs = Set(visible.map(\.id))
+        for (id, cell) in cells where !visibleIDs.contains(id) {
+            cells[id] = nil
+            pool.recycle(cell)
+        }
+        for row in visible {
+            let cell: RowCell
+            if let shown = cells[row.id] {
+                cell = shown
+            } else {
+                cell = pool.dequeue(row.kind).cell
+                cells[row.id] = cell
+                if let content = controller.model.row(row.id) { cell.bind(content, model: controller.model) }
+                controller.cellBound(row.id)
+            }
+            cell.swipeOffset = controller.swipeOffset(of: row.id)
+            cell.widget.allocate(
+                x: 0, y: Int32((row.y - offset).rounded()), width: width, height: Int32(row.height.rounded()))
+        }
+        placedRows = visible.map { row in
+            var placed = row
+            placed.y = row.y - offset
+            return placed
+        }
+        placeStickyHeader(width: width, offset: offset)
+    }
+
+    /// Pins the current section's header at the top (W5) once its own row has scrolled up.
+    private func placeStickyHeader(width: Int32, offset: Double) {
+        stickyHeader = layout.stickyHeader()
+        guard let sticky = stickyHeader, let headerTop = layout.offset(of: sticky.id), headerTop < offset,
+            let row = controller.model.row(sticky.id)
+        else {
+            stickyHeader = nil
+            gtk_widget_set_child_visible(stickyCell.widget.widget, 0)
+            return
+        }
+        if stickyCell.boundID != sticky.id { stickyCell.bind(row, model: controller.model) }
+        gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
+        stickyCell.widget.allocate(
+            x: 0, y: Int32((sticky.y - offset).rounded()), width: width, height: Int32(sticky.height.rounded()))
+    }
+
+    // MARK: Scrolling
+
+    /// Mirrors the model's scroll state into the scrollbar, without re-entering `scrollbarMoved`.
+    private func configureScrollbar() {
+        let page = layout.viewportHeight
+        adjustmentHandler?.whileBlocked {
+            gtk_adjustment_configure(
+                adjustment.as(GtkAdjustment.self), layout.scrollOffset, 0, max(layout.contentHeight, page),
+                page * 0.1, page * 0.9, page)
+        }
+    }
+
+    private func scrollbarMoved() {
+        scroll(to: gtk_adjustment_get_value(adjustment.as(GtkAdjustment.self)))
+    }
+
+    /// Scrolls to a content offset (clamped by the model) and lays out again.
+    func scroll(to offset: Double) {
+        controller.willScroll()
+        layout.scroll(toOffset: offset)
+        setNeedsLayout()
+    }
+
+    func scroll(by delta: Double) { scroll(to: layout.scrollOffset + delta) }
+
+    /// Scrolls the least needed for row `id` to be fully visible (or its top, if taller).
+    func scrollToReveal(_ id: RowID) {
+        guard let top = layout.offset(of: id), let height = layout.height(of: id) else { return }
+        let offset = layout.scrollOffset
+        let stickyHeight = stickyHeader?.height ?? 0
+        if top < offset + stickyHeight {
+            scroll(to: top - stickyHeight)
+        } else if top + height > offset + layout.viewportHeight {
+            scroll(to: min(top, top + height - layout.viewportHeight))
+        }
+    }
+
+    /// The row under a point in the table's coordinates.
+    func row(atY y: Double) -> RowID? {
+        placedRows.last { $0.y <= y }.flatMap { $0.y + $0.height > y ? $0.id : nil }
+    }
+}

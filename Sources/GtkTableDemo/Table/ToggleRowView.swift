@@ -1,0 +1,61 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A toggle row (T1–T3): a click opens or closes it, and its label shows the height the row is
+/// laid out at, which the table allocates from the same model value.
+@MainActor
+final class ToggleRowView: ContainerLayout, RowContentView {
+    private(set) var widget: GObjectRef!
+    private let title: GObjectRef
+    private let heightLabel: GObjectRef
+    private let chevron: GObjectRef
+    private var boundID: RowID?
+    private let send: (RowIntent) -> Void
+
+    init(send: @escaping (RowIntent) -> Void) {
+        self.send = send
+        title = GObjectRef(gtk_label_new(nil)!)
+        gtk_label_set_xalign(title.as(GtkLabel.self), 0)
+        gtk_label_set_ellipsize(title.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
+        heightLabel = GObjectRef(gtk_label_new(nil)!)
+        heightLabel.addCSSClass("height-label")
+        heightLabel.addCSSClass("numeric")
+        chevron = GObjectRef(gtk_image_new_from_icon_name("pan-end-symbolic")!)
+        widget = Container.make(cssName: "toggle-row", role: GTK_ACCESSIBLE_ROLE_BUTTON, layout: self)
+        chevron.setParent(widget)
+        title.setParent(widget)
+        heightLabel.setParent(widget)
+        let click = GObjectRef(gtk_gesture_click_new()!)
+        click.onPress("released") { [weak self] _, _, _ in
+            guard let self, let id = self.boundID else { return }
+            self.send(.toggleOpen(id))
+        }
+        gtk_widget_add_controller(widget.widget, click.opaque)
+    }
+
+    func bind(_ row: Row, model: Table) {
+        guard case .toggle(let text, let open) = row.content else { return }
+        boundID = row.id
+        gtk_label_set_text(title.as(GtkLabel.self), text)
+        let height = Int(model.layout.height(of: row.id)?.rounded() ?? 0)
+        gtk_label_set_text(heightLabel.as(GtkLabel.self), "\(height) px")
+        gtk_image_set_from_icon_name(chevron.opaque, open ? "pan-down-symbolic" : "pan-end-symbolic")
+        widget.setCSSClass("open", open)
+        widget.setAccessibleLabel("\(text), \(open ? "open" : "closed"), \(height) pixels")
+    }
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        (0, 0)
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        let padX = Int32(RowMetrics.paddingX)
+        let closed = Int32(RowMetrics.toggleClosedHeight)
+        let chevronWidth: Int32 = 16
+        let labelWidth = heightLabel.measure(GTK_ORIENTATION_HORIZONTAL).natural
+        chevron.allocate(x: padX, y: 0, width: chevronWidth, height: closed)
+        title.allocate(x: padX + chevronWidth + 8, y: 0, width: max(1, width - 3 * padX - chevronWidth - 8 - labelWidth), height: closed)
+        heightLabel.allocate(x: width - padX - labelWidth, y: 0, width: labelWidth, height: height)
+    }
+}
