@@ -259,7 +259,8 @@ public struct SwipeController: Sendable {
         let distance = abs(raw)
         if distance <= width { return raw }
         if geometry.allowsFullSwipe(on: edge) { return sign * min(distance, max(rowWidth, width)) }
-        let dimension = max(rowWidth, width)
+        // The band's limit is the row's far edge: content never leaves the row entirely.
+        let dimension = max(rowWidth - width, 1)
         let excess = distance - width
         let banded = (1 - 1 / (excess * SwipeTuning.rubberBandCoefficient / dimension + 1)) * dimension
         return sign * (width + banded)
