@@ -152,6 +152,10 @@ struct JSONParser {
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
                 index += 1

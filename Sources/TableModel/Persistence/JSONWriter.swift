@@ -37,6 +37,16 @@ struct JSONWriter {
     /// - Complexity: O(n) in the UTF-8 length.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.makeContiguousUTF8()
+        let needsEscaping = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        } ?? true
+        guard needsEscaping else {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")

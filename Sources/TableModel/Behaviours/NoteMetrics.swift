@@ -1,0 +1,32 @@
+/// The chrome around a note's text area, supplied by the view (it knows its CSS); the
+/// defaults are for tests. Layout: padding, the text area, `spacing`, the Expand/Collapse
+/// button, padding.
+///
+/// Row height = `paddingTop + textAreaHeight + spacing + buttonHeight + paddingBottom`;
+/// the text wraps at `rowWidth - paddingLeading - paddingTrailing - textInset * 2`.
+public struct NoteMetrics: Hashable, Sendable {
+    public var paddingTop: Double = 8
+    public var paddingBottom: Double = 8
+    public var paddingLeading: Double = 12
+    public var paddingTrailing: Double = 12
+    /// The text view's own left and right margin.
+    public var textInset: Double = 4
+    public var spacing: Double = 6
+    public var buttonHeight: Double = 32
+    public var font = FontDescription(family: "Sans", size: 14)
+
+    /// - Complexity: O(1).
+    public init() {}
+
+    /// The height the row adds around its text area.
+    ///
+    /// - Complexity: O(1).
+    public var chromeHeight: Double { paddingTop + spacing + buttonHeight + paddingBottom }
+
+    /// The width the text wraps at for a row `rowWidth` wide, never below 1.
+    ///
+    /// - Complexity: O(1).
+    public func textWidth(forRowWidth rowWidth: Double) -> Double {
+        max(1, rowWidth - paddingLeading - paddingTrailing - 2 * textInset)
+    }
+}

@@ -1,0 +1,10 @@
+/// All the geometry the view supplies so the model can compute row heights.
+public struct RowMetrics: Hashable, Sendable {
+    public var header = HeaderMetrics()
+    public var note = NoteMetrics()
+    public var grid = GridMetrics()
+    public var rich = RichMetrics()
+
+    /// - Complexity: O(1).
+    public init() {}
+}

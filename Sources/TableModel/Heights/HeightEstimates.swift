@@ -1,0 +1,62 @@
+/// The current estimate of every kind and the running statistics it is learned from.
+///
+/// Invariant: `current[k]` is the fixed height for a `.fixed` kind; for a `.learned` kind it is
+/// the rounded mean of `knownSums[k] / knownCounts[k]`, or the initial height while the count is 0.
+struct HeightEstimates: Equatable, Sendable {
+    /// Estimate per kind lane, in `HeightUnits`.
+    private(set) var current: SIMD8<Int64> = .zero
+    private var policies: [EstimatePolicy]
+    /// Sum and count of the heights of rows with a height of record, per kind lane.
+    private(set) var knownSums: SIMD8<Int64> = .zero
+    private(set) var knownCounts: SIMD8<Int64> = .zero
+
+    init(policy: EstimatePolicy = .standard) {
+        policies = Array(repeating: policy, count: RowKind.allCases.count)
+        for kind in RowKind.allCases { refresh(kind) }
+    }
+
+    /// - Complexity: O(1).
+    func policy(for kind: RowKind) -> EstimatePolicy { policies[Int(kind.rawValue)] }
+
+    /// - Complexity: O(1).
+    func units(for kind: RowKind) -> Int64 { current[Int(kind.rawValue)] }
+
+    /// - Complexity: O(1).
+    mutating func setPolicy(_ policy: EstimatePolicy, for kind: RowKind) {
+        policies[Int(kind.rawValue)] = policy
+        refresh(kind)
+    }
+
+    /// Counts a row's height of record into its kind's mean.
+    ///
+    /// - Complexity: O(1).
+    mutating func add(_ units: UInt32, kind: RowKind) {
+        let lane = Int(kind.rawValue)
+        knownSums[lane] += Int64(units)
+        knownCounts[lane] += 1
+        refresh(kind)
+    }
+
+    /// Takes a row's height of record out of its kind's mean.
+    ///
+    /// - Complexity: O(1).
+    mutating func remove(_ units: UInt32, kind: RowKind) {
+        let lane = Int(kind.rawValue)
+        knownSums[lane] -= Int64(units)
+        knownCounts[lane] -= 1
+        refresh(kind)
+    }
+
+    private mutating func refresh(_ kind: RowKind) {
+        let lane = Int(kind.rawValue)
+        switch policies[lane] {
+        case .fixed(let height):
+            current[lane] = HeightUnits.units(height)
+        case .learned(let initial):
+            let count = knownCounts[lane]
+            current[lane] = count == 0
+                ? HeightUnits.units(initial)
+                : (knownSums[lane] + count / 2) / count
+        }
+    }
+}

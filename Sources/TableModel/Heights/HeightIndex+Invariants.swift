@@ -1,0 +1,58 @@
+extension HeightIndex {
+    /// Walks the whole index and traps if any invariant listed on `HeightIndex` is broken.
+    ///
+    /// - Complexity: O(n).
+    func _checkInvariants() {
+        var seen = Set<Int64>()
+        var knownSums = SIMD8<Int64>.zero
+        var knownCounts = SIMD8<Int64>.zero
+        let rootSummary = checkSubtree(
+            root, onLevel: depth, parent: HeightIndex.noParent,
+            seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)
+        precondition(rootSummary == summary, "height index: total \(summary) != recomputed \(rootSummary)")
+        precondition(seen.count == count, "height index: \(seen.count) ids for \(count) rows")
+        precondition(locator.liveCount == count, "height index: locator has \(locator.liveCount) entries for \(count) rows")
+        precondition(estimates.knownSums == knownSums && estimates.knownCounts == knownCounts,
+                     "height index: estimate statistics out of date")
+        if depth > 0 { precondition(inners[Int(root)].children.count >= 2, "height index: root has one child") }
+        for leaf in freeLeaves { precondition(leafCounts[Int(leaf)] == 0, "height index: free leaf \(leaf) holds rows") }
+    }
+
+    private func checkSubtree(
+        _ node: Int32, onLevel level: Int, parent: Int32,
+        seen: inout Set<Int64>, knownSums: inout SIMD8<Int64>, knownCounts: inout SIMD8<Int64>
+    ) -> HeightSummary {
+        precondition(self.parent(of: node, onLevel: level) == parent,
+                     "height index: node \(node) on level \(level) has a wrong parent link")
+        let isRoot = parent == HeightIndex.noParent
+        if level == 0 {
+            let rows = Int(leafCounts[Int(node)])
+            precondition(rows <= leafCapacity && (isRoot || rows >= leafCapacity / 2),
+                         "height index: leaf \(node) holds \(rows) rows")
+            for slot in 0..<rows {
+                let row = record(leaf: node, slot: slot)
+                precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
+                precondition(find(row.id).map { $0 == (node, slot) } == true,
+                             "height index: locator does not find \(row.id) in leaf \(node)")
+                if row.state.hasHeightOfRecord {
+                    knownSums[Int(row.kind.rawValue)] += Int64(row.units)
+                    knownCounts[Int(row.kind.rawValue)] += 1
+                }
+            }
+            return leafSummary(node)
+        }
+        let inner = inners[Int(node)]
+        precondition(inner.children.count == inner.summaries.count, "height index: node \(node) arrays differ")
+        precondition(inner.children.count <= branchCapacity && (isRoot || inner.children.count >= branchCapacity / 2),
+                     "height index: node \(node) has \(inner.children.count) children")
+        var result = HeightSummary.zero
+        for (child, stored) in zip(inner.children, inner.summaries) {
+            let actual = checkSubtree(
+                child, onLevel: level - 1, parent: node,
+                seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)
+            precondition(actual == stored, "height index: stale summary for child \(child) of node \(node)")
+            result += actual
+        }
+        return result
+    }
+}

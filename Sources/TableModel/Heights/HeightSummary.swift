@@ -1,0 +1,63 @@
+/// What an index node knows about the rows below it. Heights of estimated rows are
+/// not stored: they are counted per kind and priced at the current estimates when
+/// the summary is read, so changing an estimate costs O(1) and touches no node.
+struct HeightSummary: Equatable, Sendable {
+    /// Number of rows.
+    var rows: Int = 0
+    /// Sum of the heights of measured and stale rows, in `HeightUnits`.
+    var knownUnits: Int64 = 0
+    /// Rows per kind, one lane per `RowKind.rawValue`.
+    var kindCounts: SIMD8<Int32> = .zero
+    /// Estimated rows per kind, one lane per `RowKind.rawValue`.
+    var estimatedCounts: SIMD8<Int32> = .zero
+
+    static let zero = HeightSummary()
+
+    /// The summary of a single row.
+    init(_ row: RowRecord) {
+        rows = 1
+        kindCounts[Int(row.kind.rawValue)] = 1
+        if row.state.hasHeightOfRecord {
+            knownUnits = Int64(row.units)
+        } else {
+            estimatedCounts[Int(row.kind.rawValue)] = 1
+        }
+    }
+
+    init() {}
+
+    /// Total height in `HeightUnits` with estimated rows priced at `estimates`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func units(at estimates: SIMD8<Int64>) -> Int64 {
+        knownUnits &+ (SIMD8<Int64>(truncatingIfNeeded: estimatedCounts) &* estimates).wrappedSum()
+    }
+
+    /// Rows with a height of their own (measured or stale).
+    var rowsWithHeight: Int { rows - Int(estimatedCounts.wrappedSum()) }
+
+    static func += (lhs: inout HeightSummary, rhs: HeightSummary) {
+        lhs.rows += rhs.rows
+        lhs.knownUnits += rhs.knownUnits
+        lhs.kindCounts &+= rhs.kindCounts
+        lhs.estimatedCounts &+= rhs.estimatedCounts
+    }
+
+    static func -= (lhs: inout HeightSummary, rhs: HeightSummary) {
+        lhs.rows -= rhs.rows
+        lhs.knownUnits -= rhs.knownUnits
+        lhs.kindCounts &-= rhs.kindCounts
+        lhs.estimatedCounts &-= rhs.estimatedCounts
+    }
+
+    static func - (lhs: HeightSummary, rhs: HeightSummary) -> HeightSummary {
+        var result = lhs
+        result -= rhs
+        return result
+    }
+
+    static prefix func - (summary: HeightSummary) -> HeightSummary {
+        HeightSummary.zero - summary
+    }
+}

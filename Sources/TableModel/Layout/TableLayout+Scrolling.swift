@@ -1,0 +1,63 @@
+extension TableLayout {
+    /// The largest scroll offset: the content's end at the viewport's bottom, or 0.
+    ///
+    /// - Complexity: O(1).
+    public var maxScrollOffset: Double { max(0, contentHeight - viewportHeight) }
+
+    /// Scrolls to `offset` (the user or the view moved the scrollbar): the offset is clamped
+    /// and the anchor re-derived from it. Returns the clamped offset.
+    ///
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func scroll(toOffset offset: Double) -> Double {
+        settleScroll(at: offset.isFinite ? offset : 0)
+        return scrollOffset
+    }
+
+    /// Changes the viewport height. The anchor row stays where it is on screen unless the
+    /// new height needs a clamp at the end. Returns the corrected scroll offset.
+    ///
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func setViewportHeight(_ height: Double) -> Double {
+        let context = ScrollContext(self)
+        viewportHeight = height.isFinite ? max(0, height) : 0
+        restoreScroll(context)
+        return scrollOffset
+    }
+
+    /// Clamps `offset` and makes the row covering it the anchor.
+    func settleScroll(at offset: Double) {
+        scrollOffset = min(max(0, offset), maxScrollOffset)
+        anchor = row(atOffset: scrollOffset)
+    }
+
+    /// Re-derives the scroll offset after a change, following the rules of `ScrollContext`.
+    func restoreScroll(_ context: ScrollContext) {
+        if context.wasAtTop {
+            settleScroll(at: 0)
+        } else if let anchor = context.anchor, let top = offset(of: anchor.id) {
+            settleScroll(at: top + anchor.offsetInRow)
+        } else {
+            settleScroll(at: context.offset)
+        }
+    }
+}
+
+/// The scroll position remembered before a change, and the rule for restoring it:
+/// - At the very top (offset 0) the table stays at the top: rows inserted or grown at the
+///   top push the content down, as a reader at the top of a list expects.
+/// - Otherwise the anchor row keeps its screen position: the offset becomes the anchor row's
+///   new top plus the same offset inside it, so changes above the viewport are invisible.
+/// - Either way the result is clamped to `0...maxScrollOffset` and the anchor re-derived.
+struct ScrollContext {
+    var anchor: ScrollAnchor?
+    let wasAtTop: Bool
+    let offset: Double
+
+    init(_ layout: TableLayout) {
+        anchor = layout.anchor
+        wasAtTop = layout.scrollOffset == 0
+        offset = layout.scrollOffset
+    }
+}

@@ -1,0 +1,171 @@
+/// The layout of a table: every row's height (measured, stale or estimated), the learned
+/// estimates, the viewport and the scroll anchor. The view reports measurements and
+/// scrolling here and applies the `ChangeSet`s it gets back; it never computes a position.
+///
+/// Rows are addressed by stable `RowID` as well as by index. All heights are in px and are
+/// kept at 1/64 px resolution, so totals are exact.
+///
+/// Invariants: ids are unique; `scrollOffset` is in `0...maxScrollOffset`; `anchor` is nil
+/// exactly when the table is empty, otherwise it names the row covering `scrollOffset`.
+///
+/// Not thread-safe: use it from one thread (the UI thread).
+public final class TableLayout {
+    /// Heights above this (1,048,576 px) are rejected as absurd.
+    public static let maximumRowHeight: Double = 1_048_576
+
+    var index: HeightIndex
+    /// The source of truth for the scroll position; nil when the table is empty.
+    public internal(set) var anchor: ScrollAnchor?
+    /// The scroll offset derived from `anchor`, clamped to `0...maxScrollOffset`.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var scrollOffset: Double = 0
+    /// Height of the visible area, in px.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var viewportHeight: Double
+
+    /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
+    /// scrolled to the top.
+    ///
+    /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height.
+    /// - Complexity: O(n), plus O(log n) per row given with a measured height.
+    public convenience init(
+        rows: [RowSpec], estimate: EstimatePolicy = .standard, viewportHeight: Double = 0
+    ) throws(BatchUpdateError) {
+        try self.init(
+            rows: rows, estimate: estimate, viewportHeight: viewportHeight,
+            leafCapacity: HeightIndex.standardLeafCapacity, branchCapacity: HeightIndex.standardBranchCapacity)
+    }
+
+    /// As the public initialiser, with the index's node sizes chosen (tests use tiny ones).
+    init(
+        rows: [RowSpec], estimate: EstimatePolicy, viewportHeight: Double,
+        leafCapacity: Int, branchCapacity: Int
+    ) throws(BatchUpdateError) {
+        for row in rows {
+            if let height = row.measuredHeight { try TableLayout.validate(height, for: row.id) }
+        }
+        index = try HeightIndex(
+            ids: rows.map(\.id.rawValue), kinds: rows.map(\.kind), estimates: HeightEstimates(policy: estimate),
+            leafCapacity: leafCapacity, branchCapacity: branchCapacity)
+        self.viewportHeight = max(0, viewportHeight.isFinite ? viewportHeight : 0)
+        for (position, row) in rows.enumerated() {
+            if let height = row.measuredHeight {
+                index.setMeasuredHeight(UInt32(HeightUnits.units(height)), at: position)
+            }
+        }
+        settleScroll(at: 0)
+    }
+
+    /// Number of rows.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { index.count }
+
+    /// Total height of all rows: exact for measured and stale rows, estimated for the rest.
+    ///
+    /// - Complexity: O(1).
+    public var contentHeight: Double { HeightUnits.points(index.totalUnits) }
+
+    /// Number of rows with a height of their own (measured or stale).
+    ///
+    /// - Complexity: O(1).
+    public var rowsWithHeightCount: Int { index.summary.rowsWithHeight }
+
+    /// The id of row `position`, which must be in `0..<count`.
+    ///
+    /// - Complexity: O(log n).
+    public func id(at position: Int) -> RowID {
+        precondition(position >= 0 && position < count, "TableLayout.id(at:): \(position) is outside 0..<\(count)")
+        return RowID(index.record(at: position).id)
+    }
+
+    /// The index of the row with `id`, or nil if there is none.
+    ///
+    /// - Complexity: O(log n) expected.
+    public func index(of id: RowID) -> Int? {
+        index.find(id.rawValue).map { index.position(leaf: $0.leaf, slot: $0.slot).index }
+    }
+
+    /// The kind of the row with `id`, or nil if there is none.
+    ///
+    /// - Complexity: O(1) expected.
+    public func kind(of id: RowID) -> RowKind? { record(id)?.kind }
+
+    /// The laid-out height of the row with `id` (its own or its kind's estimate), or nil.
+    ///
+    /// - Complexity: O(1) expected.
+    public func height(of id: RowID) -> Double? {
+        index.find(id.rawValue).map { HeightUnits.points(index.rowUnits(leaf: $0.leaf, slot: $0.slot)) }
+    }
+
+    /// Where the height of the row with `id` comes from, or nil if there is no such row.
+    ///
+    /// - Complexity: O(1) expected.
+    public func heightState(of id: RowID) -> RowHeightState? { record(id)?.state }
+
+    /// Whether the row with `id` is measured at the current width (false if unknown).
+    ///
+    /// - Complexity: O(1) expected.
+    public func isMeasured(_ id: RowID) -> Bool { heightState(of: id) == .measured }
+
+    /// The top of the row with `id` in content coordinates, or nil.
+    ///
+    /// - Complexity: O(log n) expected.
+    public func offset(of id: RowID) -> Double? {
+        index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
+    }
+
+    /// The row covering content offset `y` and how far `y` is below its top. Zero-height
+    /// rows are never hit; offsets past the end hit the last row. Nil when empty.
+    ///
+    /// - Complexity: O(log n).
+    public func row(atOffset y: Double) -> ScrollAnchor? {
+        let clamped = y.isFinite ? max(0, y) : 0
+        guard let hit = index.row(atOffset: Int64((clamped * HeightUnits.unitsPerPoint).rounded(.down))) else {
+            return nil
+        }
+        return ScrollAnchor(
+            id: RowID(index.record(at: hit.index).id), offsetInRow: clamped - HeightUnits.points(hit.top))
+    }
+
+    /// The current estimate for rows of `kind`.
+    ///
+    /// - Complexity: O(1).
+    public func estimatedHeight(for kind: RowKind) -> Double { HeightUnits.points(index.estimates.units(for: kind)) }
+
+    /// How rows of `kind` are estimated.
+    ///
+    /// - Complexity: O(1).
+    public func estimatePolicy(for kind: RowKind) -> EstimatePolicy { index.estimates.policy(for: kind) }
+
+    /// Bytes of storage held by the height index (array capacities: leaves, inner nodes, id table).
+    ///
+    /// - Complexity: O(n / (leafCapacity · branchCapacity)).
+    public var heightIndexByteCount: Int { index.byteCount }
+
+    func record(_ id: RowID) -> RowRecord? {
+        index.find(id.rawValue).map { index.record(leaf: $0.leaf, slot: $0.slot) }
+    }
+
+    /// Checks that `height` is a finite px value in `0...maximumRowHeight`.
+    static func validate(_ height: Double, for id: RowID) throws(BatchUpdateError) {
+        guard height.isFinite, height >= 0, height <= maximumRowHeight else { throw .invalidHeight(height, id) }
+    }
+
+    /// Walks the whole layout and traps if an invariant is broken.
+    ///
+    /// - Complexity: O(n).
+    func _checkInvariants() {
+        index._checkInvariants()
+        precondition(scrollOffset >= 0 && scrollOffset <= maxScrollOffset, "layout: scroll offset out of range")
+        guard let anchor else {
+            precondition(count == 0 && scrollOffset == 0, "layout: no anchor in a non-empty table")
+            return
+        }
+        precondition(row(atOffset: scrollOffset)?.id == anchor.id, "layout: anchor is not the row at the top")
+        let derived = offset(of: anchor.id)! + anchor.offsetInRow
+        precondition(abs(derived - scrollOffset) <= 1e-6 * max(1, scrollOffset), "layout: anchor and offset disagree")
+    }
+}

@@ -1,0 +1,91 @@
+extension Table {
+    /// How the note `id` is laid out at the current width (N1, N2); what its widgets bind to.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/wrongKind(_:expected:found:)``.
+    /// - Complexity: O(1) when cached, else O(length of the text).
+    public func noteLayout(for id: RowID) throws(TableError) -> NoteLayout {
+        let (text, expanded) = try noteContent(id)
+        return NoteLayout(contentHeight: noteContentHeight(id, text: text), expanded: expanded, metrics: metrics.note)
+    }
+
+    /// The user changed a note's text (N4, N7). Only that row is re-measured: an expanded
+    /// row grows or shrinks; a collapsed one keeps 64 px and only its button may change.
+    /// Typing in one row within a second coalesces into one undo step.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/wrongKind(_:expected:found:)``,
+    ///   ``TableError/textTooLarge(_:bytes:limit:)``; nothing changes then.
+    /// - Complexity: O(length of the text + log n).
+    public func setText(_ text: String, for id: RowID) throws(TableError) -> TableUpdate {
+        let (old, _) = try noteContent(id)
+        let bytes = text.utf8.count
+        guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
+        guard text != old else { return try measure([]) }
+        history.record(.text(id, before: old, after: text), at: clock())
+        return try applyText(text, to: id)
+    }
+
+    /// Sets the text without recording it, re-measuring only that row.
+    func applyText(_ text: String, to id: RowID) throws(TableError) -> TableUpdate {
+        guard var row = rows[id], case .note(_, let expanded) = row.content else { throw .unknownRow(id) }
+        let before = try noteLayout(for: id)
+        row.content = .note(text: text, expanded: expanded)
+        rows[id] = row
+        noteContentHeights[id] = nil
+        noteChange()
+        var update = try measure([id])
+        if try noteLayout(for: id) != before { update.refresh.append(id) }
+        return update
+    }
+
+    /// The user clicked Expand/Collapse (N3) or pressed Enter on the row. Collapsing while
+    /// the caret is in the text asks the view to scroll the caret into view (N5).
+    ///
+    /// - Throws: ``TableError/nothingToExpand(_:)`` when collapsed and the text fits (the
+    ///   button is insensitive), and the lookup errors; nothing changes then.
+    /// - Complexity: O(log n) plus measuring the row if its text changed.
+    public func toggleExpanded(_ id: RowID) throws(TableError) -> TableUpdate {
+        let (text, expanded) = try noteContent(id)
+        guard expanded || NoteSizing.canExpand(contentHeight: noteContentHeight(id, text: text)) else { throw .nothingToExpand(id) }
+        history.record(.expand(id), at: clock())
+        history.breakCoalescing()
+        return try applyExpanded(!expanded, to: id)
+    }
+
+    func applyExpanded(_ expanded: Bool, to id: RowID) throws(TableError) -> TableUpdate {
+        guard var row = rows[id], case .note(let text, _) = row.content else { throw .unknownRow(id) }
+        row.content = .note(text: text, expanded: expanded)
+        rows[id] = row
+        noteChange()
+        var update = try measure([id])
+        update.refresh.append(id)
+        if !expanded && editingRow == id { update.scrollCaretIntoView = id }
+        return update
+    }
+
+    /// The user put the caret in a row's text: open swipe actions close (S5).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/wrongKind(_:expected:found:)``.
+    /// - Complexity: O(open rows).
+    public func beginEditing(_ id: RowID) throws(TableError) -> TableUpdate {
+        _ = try noteContent(id)
+        editingRow = id
+        history.breakCoalescing()
+        var update = TableUpdate()
+        update.swipe = swipe.closeAll()
+        return update
+    }
+
+    /// Editing ended: Done, Escape or focus moved away (N6).
+    ///
+    /// - Complexity: O(1).
+    public func endEditing() {
+        editingRow = nil
+        history.breakCoalescing()
+    }
+
+    func noteContent(_ id: RowID) throws(TableError) -> (text: String, expanded: Bool) {
+        let row = try existingRow(id)
+        guard case .note(let text, let expanded) = row.content else { throw .wrongKind(id, expected: .note, found: row.kind) }
+        return (text, expanded)
+    }
+}

@@ -1,0 +1,40 @@
+extension Table {
+    /// The rows in table order, as a file to save.
+    ///
+    /// - Complexity: O(n).
+    public func snapshot() -> RowsFile {
+        var ordered: [Row] = []
+        ordered.reserveCapacity(layout.count)
+        layout.index.forEachRow(from: 0) { record in
+            ordered.append(rows[RowID(record.id)]!)
+            return true
+        }
+        return RowsFile(rows: ordered, extraFields: fileExtraFields)
+    }
+
+    /// Whether there are changes not yet saved.
+    ///
+    /// - Complexity: O(1).
+    public var hasUnsavedChanges: Bool { saveSchedule.hasUnsavedChanges }
+
+    /// When the app should save next (monotonic seconds, on the table's clock), or nil.
+    ///
+    /// - Complexity: O(1).
+    public var saveDeadline: Double? { saveSchedule.deadline }
+
+    /// Whether a save is due now (W6).
+    ///
+    /// - Complexity: O(1).
+    public var isSaveDue: Bool { saveSchedule.isDue(at: clock()) }
+
+    /// Saves through `store` when due, or always when `force` (on quit). Does nothing when
+    /// there is nothing to save.
+    ///
+    /// - Throws: ``SaveError``; the changes stay unsaved and the file is untouched.
+    /// - Complexity: O(n) when it saves.
+    public func saveIfDue(to store: RowsFileStore, force: Bool = false) throws(SaveError) {
+        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return }
+        try store.save(snapshot())
+        saveSchedule.didSave()
+    }
+}

@@ -1,0 +1,68 @@
+extension Table {
+    /// Where the rich row `id`'s content is (R1).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/wrongKind(_:expected:found:)``.
+    /// - Complexity: O(1) expected.
+    public func richState(of id: RowID) throws(TableError) -> RichLoadState {
+        try richRow(id)
+        return richStates[id] ?? .placeholder
+    }
+
+    /// The app started loading the row's content. It stays at the estimate meanwhile.
+    ///
+    /// - Throws: the lookup errors; nothing changes then.
+    /// - Complexity: O(1) expected.
+    public func richLoadingStarted(_ id: RowID) throws(TableError) {
+        try richRow(id)
+        richStates[id] = .loading(since: clock())
+    }
+
+    /// The content arrived: the row is measured once at the current width. Rows above and
+    /// what the user looks at stay put; the row grows downward (R1, W2).
+    ///
+    /// - Throws: the lookup errors, ``TableError/textTooLarge(_:bytes:limit:)``; nothing changes then.
+    /// - Complexity: O(length of the markup + log n).
+    public func richContentArrived(_ id: RowID, markup: String) throws(TableError) -> TableUpdate {
+        try richRow(id)
+        let bytes = markup.utf8.count
+        guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
+        richStates[id] = .loaded(markup: markup)
+        var update = try measure([id])
+        update.rebind.append(id)
+        return update
+    }
+
+    /// Loading failed: the row shows `message` at the fixed error height.
+    ///
+    /// - Throws: the lookup errors; nothing changes then.
+    /// - Complexity: O(log n).
+    public func richContentFailed(_ id: RowID, message: String) throws(TableError) -> TableUpdate {
+        try richRow(id)
+        richStates[id] = .failed(message: message)
+        var update = try measure([id])
+        update.rebind.append(id)
+        return update
+    }
+
+    /// Fails every load that has run longer than ``RichLoadState/timeout``, so no row waits
+    /// forever. The app calls it from a timer.
+    ///
+    /// - Complexity: O(rows with a rich state + k log n) for k rows failed.
+    public func failOverdueRichLoads() -> TableUpdate {
+        let now = clock()
+        let overdue = richStates.compactMap { id, state -> RowID? in
+            if case .loading(let since) = state, now - since >= RichLoadState.timeout { return id }
+            return nil
+        }.sorted()
+        var update = (try? measure([])) ?? TableUpdate()
+        for id in overdue {
+            if let failed = try? richContentFailed(id, message: "Loading timed out") { update.absorb(failed) }
+        }
+        return update
+    }
+
+    func richRow(_ id: RowID) throws(TableError) {
+        let row = try existingRow(id)
+        guard row.kind == .rich else { throw .wrongKind(id, expected: .rich, found: row.kind) }
+    }
+}

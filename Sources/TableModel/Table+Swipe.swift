@@ -1,0 +1,186 @@
+extension Table {
+    /// Whether several rows may show their actions at once (S5). Off by default.
+    ///
+    /// - Complexity: O(1).
+    public var allowsMultipleOpenRows: Bool {
+        get { swipe.allowsMultipleOpenRows }
+        set { swipe.allowsMultipleOpenRows = newValue }
+    }
+
+    /// The interface direction; leading and trailing swap sides in right-to-left (S8).
+    ///
+    /// - Complexity: O(1).
+    public var layoutDirection: LayoutDirection {
+        get { swipe.layoutDirection }
+        set { swipe.layoutDirection = newValue }
+    }
+
+    /// The actions on `edge` of row `id`; nil for headers, which have none.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``.
+    /// - Complexity: O(1) expected.
+    public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
+        guard try existingRow(id).kind != .header else { return nil }
+        return edge == .leading ? DemoSwipeActions.leading(fullSwipe: allowsFullSwipe) : DemoSwipeActions.trailing(fullSwipe: allowsFullSwipe)
+    }
+
+    /// Each action button's width on `edge` of row `id`, from the edge inwards (S1).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``.
+    /// - Complexity: O(actions), measuring each title once.
+    public func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double] {
+        guard let configuration = try swipeConfiguration(for: id, edge: edge) else { return [] }
+        return configuration.actions.map { action in
+            if let width = actionWidths[action] { return width }
+            let width = SwipeActionSizing.widths(of: [action], font: actionFont, measurer: measurer)[0]
+            actionWidths[action] = width
+            return width
+        }
+    }
+
+    /// The row's revealed offset: signed, positive when the content moved right.
+    ///
+    /// - Complexity: O(1) expected.
+    public func swipeOffset(for id: RowID) -> Double { swipe.offset(for: id) }
+
+    /// Whether any row shows its actions.
+    ///
+    /// - Complexity: O(1).
+    public var isAnyRowOpen: Bool { swipe.isAnyRowOpen }
+
+    func swipeGeometry(for id: RowID) throws(TableError) -> SwipeGeometry {
+        let leading = try swipeActionWidths(for: id, edge: .leading).reduce(0, +)
+        let trailing = try swipeActionWidths(for: id, edge: .trailing).reduce(0, +)
+        let full = try swipeConfiguration(for: id, edge: .leading)?.performsFirstActionWithFullSwipe ?? false
+        let fullTrailing = try swipeConfiguration(for: id, edge: .trailing)?.performsFirstActionWithFullSwipe ?? false
+        return SwipeGeometry(leadingWidth: leading, trailingWidth: trailing, leadingFullSwipe: full, trailingFullSwipe: fullTrailing)
+    }
+
+    /// A pointer drag started on row `id` (S2).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Complexity: O(1) expected.
+    public func beginSwipeDrag(on id: RowID, time: Double) throws(TableError) -> TableUpdate {
+        let geometry = try swipeGeometry(for: id)
+        return try performing(swipe.beginDrag(on: id, geometry: geometry, time: time))
+    }
+
+    /// The drag moved by (`dx`, `dy`) in total since it began.
+    ///
+    /// - Complexity: O(1) amortised.
+    public func updateSwipeDrag(dx: Double, dy: Double, time: Double) -> TableUpdate {
+        (try? performing(swipe.updateDrag(dx: dx, dy: dy, time: time))) ?? TableUpdate()
+    }
+
+    /// The drag ended: the row snaps, or a full swipe performs its first action.
+    ///
+    /// - Complexity: that of the action performed, if any.
+    public func endSwipeDrag(time: Double) -> TableUpdate {
+        (try? performing(swipe.endDrag(time: time))) ?? TableUpdate()
+    }
+
+    /// The pointer grab broke: the row returns to where it was.
+    ///
+    /// - Complexity: O(1).
+    public func cancelSwipeDrag() -> TableUpdate {
+        var update = TableUpdate()
+        update.swipe = swipe.cancelDrag()
+        return update
+    }
+
+    /// A two-finger touchpad scroll over row `id`; deltas in drag terms (S2).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Complexity: O(1) amortised.
+    public func swipeScroll(on id: RowID, dx: Double, dy: Double, time: Double) throws(TableError) -> TableUpdate {
+        let geometry = try swipeGeometry(for: id)
+        return try performing(swipe.scroll(on: id, geometry: geometry, dx: dx, dy: dy, time: time))
+    }
+
+    /// The touchpad scroll ended.
+    ///
+    /// - Complexity: that of the action performed, if any.
+    public func endSwipeScroll(time: Double) -> TableUpdate {
+        (try? performing(swipe.endScroll(time: time))) ?? TableUpdate()
+    }
+
+    /// Ends a touchpad scroll that went quiet; the app calls it from a short timer.
+    ///
+    /// - Complexity: that of the action performed, if any.
+    public func endSwipeScrollIfIdle() -> TableUpdate {
+        (try? performing(swipe.endScrollIfIdle(now: clock()))) ?? TableUpdate()
+    }
+
+    /// Reveals row `id`'s actions on `edge` without dragging.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Complexity: O(open rows).
+    public func openSwipe(_ id: RowID, edge: SwipeEdge) throws(TableError) -> TableUpdate {
+        let geometry = try swipeGeometry(for: id)
+        var update = TableUpdate()
+        update.swipe = swipe.open(id, edge: edge, geometry: geometry)
+        return update
+    }
+
+    /// Hides row `id`'s actions.
+    ///
+    /// - Complexity: O(1).
+    public func closeSwipe(_ id: RowID) -> TableUpdate {
+        var update = TableUpdate()
+        update.swipe = swipe.close(id)
+        return update
+    }
+
+    /// A click or tap anywhere but on an action button, the open row included: open rows
+    /// close (S5). Returns whether the tap was used up closing them (the view then does not
+    /// act on it otherwise).
+    ///
+    /// - Complexity: O(open rows).
+    public func tap() -> (consumed: Bool, update: TableUpdate) {
+        var update = TableUpdate()
+        let consumed = swipe.isAnyRowOpen
+        update.swipe = swipe.closeAll()
+        return (consumed, update)
+    }
+
+    /// Escape: closes open rows (S5) and ends editing (N6). Returns whether it did anything.
+    ///
+    /// - Complexity: O(open rows).
+    public func escape() -> (consumed: Bool, update: TableUpdate) {
+        let consumed = swipe.isAnyRowOpen || editingRow != nil
+        endEditing()
+        var update = TableUpdate()
+        update.swipe = swipe.closeAll()
+        return (consumed, update)
+    }
+
+    /// Runs action `index` on `edge` of row `id` — clicked, or chosen from the context menu
+    /// (S6, S7) — and closes the row.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/headerHasNoActions(_:)``,
+    ///   ``TableError/unknownAction(_:edge:index:)``; nothing changes then.
+    /// - Complexity: that of the action.
+    public func performSwipeAction(on id: RowID, edge: SwipeEdge, index: Int) throws(TableError) -> TableUpdate {
+        guard let configuration = try swipeConfiguration(for: id, edge: edge) else { throw .headerHasNoActions(id) }
+        guard configuration.actions.indices.contains(index) else { throw .unknownAction(id, edge: edge, index: index) }
+        return try performing(swipe.invokeAction(on: id, edge: edge, index: index))
+    }
+
+    /// Wraps a swipe update and performs the actions it invokes.
+    private func performing(_ swipeUpdate: SwipeUpdate) throws(TableError) -> TableUpdate {
+        var update = TableUpdate()
+        update.swipe = swipeUpdate
+        for invocation in swipeUpdate.invocations {
+            guard let action = try swipeConfiguration(for: invocation.row, edge: invocation.edge)?.actions[invocation.index] else { continue }
+            switch action.identifier {
+            case DemoSwipeActions.delete.identifier: update.absorb(try delete(invocation.row))
+            case DemoSwipeActions.flag.identifier: update.absorb(try toggleFlag(invocation.row))
+            case DemoSwipeActions.pin.identifier: update.absorb(try pin(invocation.row))
+            case DemoSwipeActions.done.identifier: update.absorb(try toggleDone(invocation.row))
+            default: break
+            }
+            update.performedActions.append(invocation)
+        }
+        return update
+    }
+}

@@ -1,0 +1,118 @@
+/// The table's single source of truth (DESIGN: one direction of data). It owns the rows'
+/// content, the height engine (``TableLayout``), the swipe state, the undo history and the
+/// save schedule. The view calls its intent methods and applies the ``TableUpdate`` each
+/// returns; it never decides a height or a position.
+///
+/// Heights are computed here, through the injected ``TextMeasuring``, at the current row
+/// ``width`` with the view's ``RowMetrics``, and handed to the engine. Rows start estimated;
+/// ``layOutVisibleRows(overscan:)`` measures the ones that come into view.
+///
+/// Invariants: `rows` and `layout` hold the same ids; a note's cached content height and a
+/// grid's cached flow are those at the current width; every public intent either succeeds or
+/// throws a ``TableError`` and leaves the table unchanged.
+///
+/// Not thread-safe: use it from one thread (the UI thread).
+public final class Table {
+    /// Row order, heights, anchor and viewport.
+    public let layout: TableLayout
+    /// Every row's content, by id.
+    public internal(set) var rows: [RowID: Row]
+    /// Unknown top-level fields of the file, kept for saving.
+    public internal(set) var fileExtraFields: [JSONMember]
+    /// The geometry the view supplied.
+    public internal(set) var metrics: RowMetrics
+    /// The width every row is laid out at.
+    public internal(set) var width: Double
+    /// The font action titles are measured in.
+    public internal(set) var actionFont = FontDescription(family: "Sans", size: 12)
+    /// Whether a full swipe performs the first action (S4); off by default.
+    public var allowsFullSwipe = false
+    /// The row whose text has focus, if any.
+    public internal(set) var editingRow: RowID?
+
+    let measurer: any TextMeasuring
+    let clock: () -> Double
+    var swipe: SwipeController
+    var history = UndoHistory<TableEdit>()
+    var saveSchedule = SaveScheduler()
+    var richStates: [RowID: RichLoadState] = [:]
+    var noteContentHeights: [RowID: Double] = [:]
+    var gridFlows: [RowID: FlowLayout] = [:]
+    var chipSizes: [String: Size] = [:]
+    var actionWidths: [SwipeAction: Double] = [:]
+
+    /// Builds a table from a loaded file. All rows start estimated, except toggle rows,
+    /// whose heights are known without measuring.
+    ///
+    /// - Parameters:
+    ///   - clock: monotonic seconds, for undo coalescing, saving and rich-content timeouts.
+    /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
+    /// - Complexity: O(n log n) for n rows.
+    public init(
+        file: RowsFile, width: Double, viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(),
+        measurer: any TextMeasuring, clock: @escaping () -> Double = Table.monotonicClock()
+    ) throws(TableError) {
+        guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
+        guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
+        var rows: [RowID: Row] = [:]
+        rows.reserveCapacity(file.rows.count)
+        var specs: [RowSpec] = []
+        specs.reserveCapacity(file.rows.count)
+        for row in file.rows {
+            rows[row.id] = row
+            var spec = RowSpec(id: row.id, kind: row.kind)
+            if case .toggle(_, let open) = row.content { spec.measuredHeight = ToggleSizing.height(for: row.id, open: open) }
+            specs.append(spec)
+        }
+        do throws(BatchUpdateError) {
+            layout = try TableLayout(rows: specs, viewportHeight: viewportHeight)
+        } catch {
+            throw .layout(error)
+        }
+        self.rows = rows
+        fileExtraFields = file.extraFields
+        self.metrics = metrics
+        self.width = width
+        self.measurer = measurer
+        self.clock = clock
+        swipe = SwipeController(rowWidth: width)
+    }
+
+    /// A clock reading monotonic seconds since the call.
+    ///
+    /// - Complexity: O(1).
+    public static func monotonicClock() -> () -> Double {
+        let start = ContinuousClock.now
+        return { (ContinuousClock.now - start) / .seconds(1) }
+    }
+
+    /// The row with `id`, or nil.
+    ///
+    /// - Complexity: O(1) expected.
+    public func row(_ id: RowID) -> Row? { rows[id] }
+
+    /// The number of rows.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { layout.count }
+
+    /// The row with `id`, or ``TableError/unknownRow(_:)``.
+    func existingRow(_ id: RowID) throws(TableError) -> Row {
+        guard let row = rows[id] else { throw .unknownRow(id) }
+        return row
+    }
+
+    /// Runs an engine call, turning its error into a ``TableError``.
+    func engine<Result>(_ body: () throws(BatchUpdateError) -> Result) throws(TableError) -> Result {
+        do throws(BatchUpdateError) {
+            return try body()
+        } catch {
+            throw .layout(error)
+        }
+    }
+
+    /// Records a change for the save schedule.
+    func noteChange() {
+        saveSchedule.noteChange(at: clock())
+    }
+}

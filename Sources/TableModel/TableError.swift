@@ -1,0 +1,32 @@
+/// Why a ``Table`` rejected an intent. The table is unchanged whenever one is thrown.
+public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No row has this id.
+    case unknownRow(RowID)
+    /// The intent needs a row of another kind (for example expanding a toggle row).
+    case wrongKind(RowID, expected: RowKind, found: RowKind)
+    /// More than ``RowLimits/maxTextBytes`` of text.
+    case textTooLarge(RowID, bytes: Int, limit: Int)
+    /// A width or height that is negative, NaN or infinite.
+    case invalidLength(Double, name: String)
+    /// The note's text fits in 64 px and it is collapsed: there is nothing to expand (N2).
+    case nothingToExpand(RowID)
+    /// Section headers have no swipe actions and no marks.
+    case headerHasNoActions(RowID)
+    /// No action at this index on this edge.
+    case unknownAction(RowID, edge: SwipeEdge, index: Int)
+    /// The height engine refused the change.
+    case layout(BatchUpdateError)
+
+    public var description: String {
+        switch self {
+        case .unknownRow(let id): "no row has id \(id)"
+        case .wrongKind(let id, let expected, let found): "row \(id) is a \(found.name) row, not a \(expected.name) row"
+        case .textTooLarge(let id, let bytes, let limit): "row \(id): \(bytes) bytes of text is more than the limit of \(limit)"
+        case .invalidLength(let value, let name): "\(name) \(value) is not a finite length ≥ 0"
+        case .nothingToExpand(let id): "row \(id): the text fits, there is nothing to expand"
+        case .headerHasNoActions(let id): "row \(id) is a section header and has no actions"
+        case .unknownAction(let id, let edge, let index): "row \(id) has no \(edge) action \(index)"
+        case .layout(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// One undoable change to a ``Table``. Each case holds what is needed to apply it in both
+/// directions.
+public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
+    /// A note's text changed from `before` to `after`.
+    case text(RowID, before: String, after: String)
+    /// A row was deleted from `index`; `height` is its measured height then, if it had one.
+    case delete(Row, index: Int, height: Double?)
+    /// A row moved from `from` to `to` (Pin).
+    case move(RowID, from: Int, to: Int)
+    /// Flag toggled.
+    case flag(RowID)
+    /// Done toggled.
+    case done(RowID)
+    /// A note's Expand/Collapse toggled.
+    case expand(RowID)
+    /// A toggle row opened or closed.
+    case open(RowID)
+
+    /// Consecutive text edits of the same row merge into one.
+    ///
+    /// - Complexity: O(1).
+    public func coalesced(with newer: TableEdit) -> TableEdit? {
+        guard case .text(let row, let before, _) = self, case .text(let newerRow, _, let after) = newer, row == newerRow else {
+            return nil
+        }
+        return .text(row, before: before, after: after)
+    }
+
+    /// The row the edit concerns.
+    ///
+    /// - Complexity: O(1).
+    public var row: RowID {
+        switch self {
+        case .text(let id, _, _), .move(let id, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
+        case .delete(let row, _, _): row.id
+        }
+    }
+}

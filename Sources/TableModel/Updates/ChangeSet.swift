@@ -1,0 +1,37 @@
+/// What an update changed, so the view touches only the affected rows.
+/// Row lists are in the order the requests were made, except `moved`, in destination order.
+public struct ChangeSet: Sendable, Equatable {
+    /// A row that moved: `from` is its index before the update, `to` after it.
+    public struct Move: Sendable, Equatable {
+        public var id: RowID
+        public var from: Int
+        public var to: Int
+    }
+
+    /// A row whose laid-out height changed because it was given a new measured height.
+    public struct HeightChange: Sendable, Equatable {
+        public var id: RowID
+        public var oldHeight: Double
+        public var newHeight: Double
+        public var delta: Double { newHeight - oldHeight }
+    }
+
+    public var deleted: [RowID] = []
+    public var inserted: [RowID] = []
+    public var moved: [Move] = []
+    /// Rows whose content changed: bind them to their data again.
+    public var rebind: [RowID] = []
+    /// Rows to measure (inserted without a height, reloaded, invalidated).
+    public var remeasure: [RowID] = []
+    /// When true every row needs measuring (the width changed); `remeasure` is then empty.
+    public var remeasureAll = false
+    public var heightChanges: [HeightChange] = []
+    /// Whether some kind's estimate changed, which moves estimated rows.
+    public var estimatesChanged = false
+    /// The scroll offset after the update, corrected so the anchor row did not move on screen.
+    public var scrollOffset: Double = 0
+    /// The content height after the update.
+    public var contentHeight: Double = 0
+
+    public init() {}
+}

@@ -1,0 +1,155 @@
+extension TableLayout {
+    /// Applies `batch` as one update (see `BatchUpdate` for its semantics) and returns what
+    /// changed. The anchor row keeps its screen position; if it is deleted or moved away,
+    /// the anchor passes to the row that takes its place, else to the one before it.
+    ///
+    /// - Throws: the first problem found; nothing has changed then.
+    /// - Complexity: O(b log n) for a batch of b requests.
+    public func performBatch(_ batch: BatchUpdate) throws(BatchUpdateError) -> ChangeSet {
+        let plan = try validate(batch)
+        var context = ScrollContext(self)
+        let estimatesBefore = index.estimates.current
+        if let anchor, plan.leaving.contains(anchor.id) {
+            context.anchor = replacementAnchor(for: anchor, leaving: plan.leaving)
+        }
+
+        var changes = ChangeSet()
+        changes.moved = batch.moves
+            .map { ChangeSet.Move(id: $0.id, from: index(of: $0.id)!, to: $0.index) }
+            .sorted { $0.to < $1.to }
+        let oldHeights = batch.heights.map { height(of: $0.id)! }
+
+        var removedPositions = plan.leaving.map { index(of: $0)! }
+        removedPositions.sort(by: >)
+        var movedRows: [RowID: RowRecord] = [:]
+        for position in removedPositions {
+            let row = index.remove(at: position)
+            movedRows[RowID(row.id)] = row
+        }
+        var arrivals: [(index: Int, row: RowRecord)] = batch.moves.map { ($0.index, movedRows[$0.id]!) }
+        for (spec, position) in batch.inserts {
+            let row = spec.measuredHeight.map {
+                RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
+            } ?? .estimated(id: spec.id.rawValue, kind: spec.kind)
+            arrivals.append((position, row))
+        }
+        arrivals.sort { $0.index < $1.index }
+        for arrival in arrivals { index.insert(arrival.row, at: arrival.index) }
+
+        for id in batch.reloads + batch.invalidations {
+            let (leaf, slot) = index.find(id.rawValue)!
+            index.markStale(leaf: leaf, slot: slot)
+        }
+        for (id, height) in batch.heights {
+            let (leaf, slot) = index.find(id.rawValue)!
+            index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
+        }
+
+        restoreScroll(context)
+        let summary = finish(estimatesBefore: estimatesBefore)
+        changes.deleted = batch.deletes
+        changes.inserted = batch.inserts.map(\.row.id)
+        changes.rebind = batch.reloads
+        changes.remeasure = batch.inserts.filter { $0.row.measuredHeight == nil }.map(\.row.id)
+            + batch.reloads + batch.invalidations
+        for ((id, _), oldHeight) in zip(batch.heights, oldHeights) {
+            let newHeight = height(of: id)!
+            if newHeight != oldHeight {
+                changes.heightChanges.append(.init(id: id, oldHeight: oldHeight, newHeight: newHeight))
+            }
+        }
+        changes.estimatesChanged = summary.estimatesChanged
+        changes.scrollOffset = summary.scrollOffset
+        changes.contentHeight = summary.contentHeight
+        return changes
+    }
+
+    /// The rows a valid batch removes from their places (deleted or moved).
+    struct BatchPlan {
+        var leaving: [RowID]
+    }
+
+    /// Checks every request of `batch` against the current rows; changes nothing.
+    ///
+    /// - Complexity: O(b log n).
+    func validate(_ batch: BatchUpdate) throws(BatchUpdateError) -> BatchPlan {
+        var structural: [RowID: String] = [:]
+        var content: [RowID: String] = [:]
+
+        func requireRow(_ id: RowID, _ operation: String) throws(BatchUpdateError) {
+            guard index.find(id.rawValue) != nil else { throw .unknownRow(id, operation: operation) }
+        }
+        func claim(_ id: RowID, _ operation: String, in roles: inout [RowID: String]) throws(BatchUpdateError) {
+            if let earlier = roles[id] { throw .conflictingOperations(id, first: earlier, second: operation) }
+            roles[id] = operation
+        }
+
+        for id in batch.deletes {
+            try requireRow(id, "delete")
+            try claim(id, "delete", in: &structural)
+        }
+        for (id, _) in batch.moves {
+            try requireRow(id, "move")
+            try claim(id, "move", in: &structural)
+        }
+        for id in batch.reloads {
+            try requireRow(id, "reload")
+            try claim(id, "reload", in: &content)
+        }
+        for id in batch.invalidations {
+            try requireRow(id, "invalidateHeight")
+            try claim(id, "invalidateHeight", in: &content)
+        }
+        for (id, height) in batch.heights {
+            try requireRow(id, "setMeasuredHeight")
+            try claim(id, "setMeasuredHeight", in: &content)
+            try TableLayout.validate(height, for: id)
+        }
+        for (id, operation) in content where structural[id] == "delete" {
+            throw .conflictingOperations(id, first: "delete", second: operation)
+        }
+
+        var insertedIDs = Set<RowID>()
+        for (row, _) in batch.inserts {
+            guard index.find(row.id.rawValue) == nil, insertedIDs.insert(row.id).inserted else {
+                throw .duplicateRow(row.id, operation: "insert")
+            }
+            if let height = row.measuredHeight { try TableLayout.validate(height, for: row.id) }
+        }
+
+        let newCount = count - batch.deletes.count + batch.inserts.count
+        var destinations = Set<Int>()
+        for (operation, destination) in batch.inserts.map({ ("insert", $0.index) }) + batch.moves.map({ ("move", $0.index) }) {
+            guard destination >= 0 && destination < newCount else {
+                throw .indexOutOfRange(destination, validRange: 0..<newCount, operation: operation)
+            }
+            guard destinations.insert(destination).inserted else { throw .duplicateDestination(destination) }
+        }
+        return BatchPlan(leaving: batch.deletes + batch.moves.map(\.id))
+    }
+
+    /// Where the anchor goes when its row leaves: the first following row that stays, at the
+    /// same screen position; else the nearest preceding one that stays, whose bottom keeps
+    /// the screen position of the old anchor's top; nil if no row stays.
+    ///
+    /// - Complexity: O((number of leaving rows + 1) · log n).
+    private func replacementAnchor(for anchor: ScrollAnchor, leaving: [RowID]) -> ScrollAnchor? {
+        let leavingSet = Set(leaving.map(\.rawValue))
+        let start = index(of: anchor.id)!
+        var next: Int64?
+        index.forEachRow(from: start) { row in
+            if leavingSet.contains(row.id) { return true }
+            next = row.id
+            return false
+        }
+        if let next { return ScrollAnchor(id: RowID(next), offsetInRow: anchor.offsetInRow) }
+        for position in stride(from: start - 1, through: 0, by: -1) {
+            let row = index.record(at: position)
+            if !leavingSet.contains(row.id) {
+                let height = HeightUnits.points(index.rowUnits(leaf: index.find(row.id)!.leaf, slot: index.find(row.id)!.slot))
+                return ScrollAnchor(id: RowID(row.id), offsetInRow: anchor.offsetInRow + height)
+            }
+        }
+        return nil
+    }
+}

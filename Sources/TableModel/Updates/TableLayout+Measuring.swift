@@ -1,0 +1,80 @@
+extension TableLayout {
+    /// Records the measured height of the row `id` (the hot path: a note growing as the
+    /// user types). Rows above the viewport keep what is on screen still.
+    ///
+    /// - Throws: `.unknownRow` or `.invalidHeight`; the layout is then unchanged.
+    /// - Complexity: O(log n).
+    public func setMeasuredHeight(_ height: Double, for id: RowID) throws(BatchUpdateError) -> ChangeSet {
+        try TableLayout.validate(height, for: id)
+        guard let (leaf, slot) = index.find(id.rawValue) else {
+            throw .unknownRow(id, operation: "setMeasuredHeight")
+        }
+        let context = ScrollContext(self)
+        let estimatesBefore = index.estimates.current
+        let oldUnits = index.rowUnits(leaf: leaf, slot: slot)
+        index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
+        let newUnits = index.rowUnits(leaf: leaf, slot: slot)
+        restoreScroll(context)
+        var changes = finish(estimatesBefore: estimatesBefore)
+        if oldUnits != newUnits {
+            changes.heightChanges = [ChangeSet.HeightChange(
+                id: id, oldHeight: HeightUnits.points(oldUnits), newHeight: HeightUnits.points(newUnits))]
+        }
+        return changes
+    }
+
+    /// Marks the row `id` as needing a new measurement (its content changed). It keeps its
+    /// current height until measured, so nothing moves now.
+    ///
+    /// - Throws: `.unknownRow`; the layout is then unchanged.
+    /// - Complexity: O(1) expected.
+    public func invalidateMeasurement(of id: RowID) throws(BatchUpdateError) -> ChangeSet {
+        guard let (leaf, slot) = index.find(id.rawValue) else {
+            throw .unknownRow(id, operation: "invalidateMeasurement")
+        }
+        index.markStale(leaf: leaf, slot: slot)
+        var changes = finish(estimatesBefore: index.estimates.current)
+        changes.remeasure = [id]
+        return changes
+    }
+
+    /// Marks every measurement stale, for a width change. Rows keep their last heights (and
+    /// estimates keep learning from them) until measured again, so the layout and the anchor
+    /// stay put; re-measured rows above the anchor are then corrected like any other change.
+    ///
+    /// - Complexity: O(n), one byte per row.
+    public func invalidateAllMeasurements() -> ChangeSet {
+        index.markAllStale()
+        var changes = finish(estimatesBefore: index.estimates.current)
+        changes.remeasureAll = true
+        return changes
+    }
+
+    /// Sets how rows of `kind` are estimated. Estimated rows above the anchor change height,
+    /// so the scroll offset is corrected.
+    ///
+    /// - Throws: `.invalidEstimate` for a bad fixed or initial height; the layout is then unchanged.
+    /// - Complexity: O(log n).
+    public func setEstimatePolicy(_ policy: EstimatePolicy, for kind: RowKind) throws(BatchUpdateError) -> ChangeSet {
+        switch policy {
+        case .fixed(let height), .learned(initial: let height):
+            guard height.isFinite, height >= 0, height <= TableLayout.maximumRowHeight else {
+                throw .invalidEstimate(height, kind)
+            }
+        }
+        let context = ScrollContext(self)
+        let estimatesBefore = index.estimates.current
+        index.setEstimatePolicy(policy, for: kind)
+        restoreScroll(context)
+        return finish(estimatesBefore: estimatesBefore)
+    }
+
+    /// A change set carrying the scroll offset, content height and estimate flag.
+    func finish(estimatesBefore: SIMD8<Int64>) -> ChangeSet {
+        var changes = ChangeSet()
+        changes.estimatesChanged = estimatesBefore != index.estimates.current
+        changes.scrollOffset = scrollOffset
+        changes.contentHeight = contentHeight
+        return changes
+    }
+}
