@@ -27,6 +27,13 @@ public struct GObjectRef: Hashable, @unchecked Sendable {  // an address; only u
         pointer.assumingMemoryBound(to: type)
     }
 
+    /// The instance as whatever pointer type the C function it is passed to expects, typed
+    /// (`GtkBox *`, `GtkTextView *`…) or opaque (`GtkLabel *`, `GtkPopover *`…): `label()`.
+    /// The caller asserts the instance really is of that type.
+    public func callAsFunction<T>() -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
+
+    public func callAsFunction() -> OpaquePointer { OpaquePointer(pointer) }
+
     /// The instance as an opaque pointer (`GtkEventController`, `GtkGesture`, `GtkSnapshot`…).
     public var opaque: OpaquePointer { OpaquePointer(pointer) }
 

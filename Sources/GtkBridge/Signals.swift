@@ -114,3 +114,18 @@ extension GObjectRef {
         return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as KeyFilter, after: false)
     }
 }
+
+extension GObjectRef {
+    /// Connects a handler for a signal carrying one string, such as AdwMessageDialog's `response`.
+    @MainActor @discardableResult
+    public func onString(_ signal: String, _ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
+        typealias StringHandler = @MainActor (String) -> Void
+        let trampoline: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
+            guard let data else { return }
+            let box = HandlerBox<StringHandler>.from(data)
+            let value = text.map { String(cString: $0) } ?? ""
+            MainActor.assumeIsolated { box.handler(value) }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as StringHandler, after: false)
+    }
+}

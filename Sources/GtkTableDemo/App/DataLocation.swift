@@ -32,15 +32,4 @@ enum DataLocation {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         return base.appendingPathComponent(appID).appendingPathComponent("rows.json")
     }
-
-    /// The user's rows file, copied from the sample data if it does not exist yet (SPEC W6).
-    /// An existing file is never touched here, readable or not.
-    static func seededUserRows() throws -> URL {
-        let target = userRows
-        if !FileManager.default.fileExists(atPath: target.path) {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: sampleRows, to: target)
-        }
-        return target
-    }
 }

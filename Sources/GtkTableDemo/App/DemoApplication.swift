@@ -25,7 +25,7 @@ final class DemoApplication {
         let status = CommandLine.arguments[0].withCString { name in
             var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), nil]
             defer { free(argv[0]) }
-            return g_application_run(application.as(GApplication.self), 1, &argv)
+            return g_application_run(application(), 1, &argv)
         }
         g_object_unref(application.pointer)
         return window?.exitStatus ?? status
@@ -45,7 +45,7 @@ final class DemoApplication {
     private func addQuitAction() {
         let quit = GObjectRef(g_simple_action_new("quit", nil)!)
         quit.onIgnoringArgument("activate") { [weak self] in self?.window?.close() }
-        g_action_map_add_action(application.opaque, quit.opaque)
+        g_action_map_add_action(application(), quit())
         g_object_unref(quit.pointer)
         setAccelerators(["<Control>q"], for: "app.quit")
     }
@@ -53,7 +53,7 @@ final class DemoApplication {
     /// Binds keyboard shortcuts to an action name such as `win.undo`.
     func setAccelerators(_ accelerators: [String], for action: String) {
         withCStrings(accelerators) { list in
-            gtk_application_set_accels_for_action(application.as(GtkApplication.self), action, list)
+            gtk_application_set_accels_for_action(application(), action, list)
         }
     }
 }

@@ -1,45 +1,189 @@
 import CGtk
 import Foundation
 import GtkBridge
+import TableModel
 
 /// The application window: a header bar with the title and a Done button (SPEC N6), and the
-/// table inside a toast overlay (for the undo toast).
+/// table inside a toast overlay (for the undo toast). It opens the rows file, and if that
+/// fails it says why, in a dialog and on stderr, and offers the sample data instead; the
+/// unreadable file is never touched.
 @MainActor
 final class MainWindow {
     let window: GObjectRef
     private let toastOverlay: GObjectRef
+    private let title: GObjectRef
     private let options: LaunchOptions
+    private let clock = Table.monotonicClock()
+    private(set) var controller: TableController?
+    private var saver: AutoSaver?
+    private var richLoader: RichContentLoader?
+    private var stateWriter: StateFileWriter?
+    private var screenshotTaken = false
     /// Non-zero when the window could not show the user's data (the process exit status).
     private(set) var exitStatus: Int32?
 
     init(application: GObjectRef, options: LaunchOptions) {
         self.options = options
-        window = GObjectRef(adw_application_window_new(application.as(GtkApplication.self))!)
-        gtk_window_set_title(window.as(GtkWindow.self), "GtkTableDemo")
-        gtk_window_set_default_size(window.as(GtkWindow.self), options.width, options.height)
+        window = GObjectRef(adw_application_window_new(application())!)
+        gtk_window_set_title(window(), "GtkTableDemo")
+        gtk_window_set_default_size(window(), options.width, options.height)
 
         let header = GObjectRef(adw_header_bar_new()!)
+        title = GObjectRef(adw_window_title_new("GtkTableDemo", nil)!)
+        adw_header_bar_set_title_widget(header(), title.widget)
         let done = GObjectRef(gtk_button_new_with_label("Done")!)
+        done.addCSSClass("suggested-action")
         gtk_widget_set_tooltip_text(done.widget, "End editing (Escape)")
-        adw_header_bar_pack_end(header.opaque, done.widget)
+        adw_header_bar_pack_end(header(), done.widget)
+
         toastOverlay = GObjectRef(adw_toast_overlay_new()!)
         gtk_widget_set_vexpand(toastOverlay.widget, 1)
-
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
-        gtk_box_append(column.as(GtkBox.self), header.widget)
-        gtk_box_append(column.as(GtkBox.self), toastOverlay.widget)
-        adw_application_window_set_content(window.as(AdwApplicationWindow.self), column.widget)
-        done.on("clicked") { [weak self] in self?.endEditing() }
+        column.append(header)
+        column.append(toastOverlay)
+        adw_application_window_set_content(window(), column.widget)
+
+        done.on("clicked") { [weak self] in self?.controller?.endEditing() }
+        addAction("undo") { [weak self] in self?.controller?.undo() }
+        addAction("redo") { [weak self] in self?.controller?.redo() }
+        if let path = options.stateFilePath {
+            let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
+            writer.attach(to: window)
+            stateWriter = writer
+        }
+        open()
     }
 
-    func present() { gtk_window_present(window.as(GtkWindow.self)) }
-    func close() { gtk_window_close(window.as(GtkWindow.self)) }
-
-    /// Ends text editing: focus leaves the text view (SPEC N6).
-    func endEditing() {
-        gtk_window_set_focus(window.as(GtkWindow.self), nil)
-    }
+    func present() { gtk_window_present(window()) }
+    func close() { gtk_window_close(window()) }
 
     /// Saves pending edits; called when the application shuts down.
-    func flushBeforeQuit() {}
+    func flushBeforeQuit() { saver?.flush() }
+
+    private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
+        let action = GObjectRef(g_simple_action_new(name, nil)!)
+        action.onIgnoringArgument("activate", activate)
+        g_action_map_add_action(window(), action())
+        g_object_unref(action.pointer)
+    }
+
+    // MARK: Opening rows
+
+    private func open() {
+        do {
+            show(try RowsDocument.open(options: options))
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Says what is wrong with the file and where, and offers the sample data instead.
+    private func report(_ error: RowsFileError) {
+        FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
+        exitStatus = 1
+        let dialog = GObjectRef(adw_message_dialog_new(window(), "Cannot open the rows file", error.description)!)
+        adw_message_dialog_add_response(dialog(), "quit", "_Quit")
+        adw_message_dialog_add_response(dialog(), "sample", "Open _Sample Data")
+        adw_message_dialog_set_response_appearance(dialog(), "sample", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(dialog(), "sample")
+        adw_message_dialog_set_close_response(dialog(), "quit")
+        dialog.onString("response") { [weak self] response in
+            guard let self else { return }
+            guard response == "sample" else { return self.close() }
+            do {
+                self.exitStatus = nil
+                self.show(try RowsDocument.openSample())
+            } catch {
+                FileHandle.standardError.write(Data("GtkTableDemo: \(error)\n".utf8))
+                self.close()
+            }
+        }
+        MainLoopSource.idle { [weak self] in
+            self.map { _ in gtk_window_present(dialog()) }
+            return false
+        }
+    }
+
+    private func show(_ document: RowsDocument) {
+        let measurer = PangoTextMeasurer(context: gtk_widget_get_pango_context(window.widget))
+        let model: Table
+        do {
+            model = try Table(file: document.file, width: 0, metrics: RowStyle.metrics, measurer: measurer, clock: clock)
+        } catch {
+            FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
+            exitStatus = 1
+            return
+        }
+        model.actionFont = RowStyle.actionFont
+        if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
+        let controller = TableController(model: model, clock: clock)
+        let saver = document.savesChanges ? AutoSaver(model: model, store: document.store, clock: clock) : nil
+        saver?.onError = { [weak self] message in self?.showToast(message) }
+        let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
+        controller.onUpdate = { [weak self] in
+            self?.saver?.changed()
+            self?.stateWriter?.setNeedsWrite()
+        }
+        controller.onUndoToast = { [weak self] toast in self?.showUndoToast(toast.message) }
+        controller.onError = { [weak self] message in
+            FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
+            self?.showToast(message)
+        }
+        controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
+        controller.view.onLayout = { [weak self] in self?.didLayout() }
+        self.controller = controller
+        self.saver = saver
+        self.richLoader = richLoader
+        if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
+        adw_toast_overlay_set_child(toastOverlay(), controller.view.widget.widget)
+        gtk_widget_grab_focus(controller.view.widget.widget)
+    }
+
+    // MARK: Toasts
+
+    private func showUndoToast(_ message: String) {
+        let toast = adw_toast_new(message)!
+        adw_toast_set_button_label(toast, "Undo")
+        adw_toast_set_action_name(toast, "win.undo")
+        adw_toast_set_timeout(toast, 5)
+        adw_toast_overlay_add_toast(toastOverlay(), toast)
+    }
+
+    private func showToast(_ message: String) {
+        adw_toast_overlay_add_toast(toastOverlay(), adw_toast_new(message)!)
+    }
+
+    // MARK: Automation
+
+    private var isSettled: Bool {
+        guard let controller else { return false }
+        return !controller.isAnimating && (richLoader?.pendingCount ?? 0) == 0
+    }
+
+    private func didLayout() {
+        stateWriter?.setNeedsWrite()
+        guard let path = options.screenshotPath, !screenshotTaken, isSettled else { return }
+        screenshotTaken = true
+        MainLoopSource.idle { [weak self] in
+            guard let self else { return false }
+            do {
+                try WindowScreenshot.save(self.window, to: path)
+            } catch {
+                FileHandle.standardError.write(Data("GtkTableDemo: screenshot failed: \(error)\n".utf8))
+            }
+            if self.options.quitAfterScreenshot { self.close() }
+            return false
+        }
+    }
+
+    private func automationState() -> [String: Any] {
+        var state: [String: Any] = [
+            "settled": isSettled,
+            "window": ["width": gtk_widget_get_width(window.widget), "height": gtk_widget_get_height(window.widget)],
+        ]
+        if let controller {
+            state.merge(AutomationState.snapshot(of: controller, in: window)) { $1 }
+        }
+        return state
+    }
 }

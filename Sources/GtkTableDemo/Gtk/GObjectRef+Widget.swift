@@ -39,3 +39,8 @@ extension GObjectRef {
         g_value_unset(&values[0])
     }
 }
+
+extension GObjectRef {
+    /// Appends `child` to this GtkBox.
+    func append(_ child: GObjectRef) { gtk_box_append(self(), child.widget) }
+}

@@ -20,17 +20,17 @@ final class GridRowView: ContainerLayout, RowContentView {
         while chips.count < titles.count {
             let chip = GObjectRef(gtk_label_new(nil)!)
             chip.addCSSClass("chip")
-            gtk_label_set_ellipsize(chip.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
-            gtk_label_set_single_line_mode(chip.as(GtkLabel.self), 1)
+            gtk_label_set_ellipsize(chip(), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(chip(), 1)
             chip.setParent(widget)
             chips.append(chip)
         }
         for (index, chip) in chips.enumerated() {
             let shown = index < titles.count
             chip.setVisible(shown)
-            if shown { gtk_label_set_text(chip.as(GtkLabel.self), titles[index]) }
+            if shown { gtk_label_set_text(chip(), titles[index]) }
         }
-        frames = model.gridFrames(of: row.id)
+        frames = (try? model.gridLayout(for: row.id).frames) ?? []
         gtk_widget_queue_allocate(widget.widget)
     }
 
@@ -39,8 +39,8 @@ final class GridRowView: ContainerLayout, RowContentView {
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        let padX = RowMetrics.paddingX
-        let padY = RowMetrics.paddingY
+        let padX = RowStyle.metrics.grid.padding
+        let padY = padX
         for (chip, frame) in zip(chips, frames) where chip.isVisible {
             chip.allocate(
                 x: Int32((padX + frame.x).rounded()), y: Int32((padY + frame.y).rounded()),

@@ -10,15 +10,15 @@ final class HeaderRowView: ContainerLayout, RowContentView {
 
     init() {
         title = GObjectRef(gtk_label_new(nil)!)
-        gtk_label_set_xalign(title.as(GtkLabel.self), 0)
-        gtk_label_set_ellipsize(title.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(title(), 0)
+        gtk_label_set_ellipsize(title(), PANGO_ELLIPSIZE_END)
         widget = Container.make(cssName: "section-header", role: GTK_ACCESSIBLE_ROLE_HEADING, layout: self)
         title.setParent(widget)
     }
 
     func bind(_ row: Row, model: Table) {
         guard case .header(let text) = row.content else { return }
-        gtk_label_set_text(title.as(GtkLabel.self), text)
+        gtk_label_set_text(title(), text)
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -26,7 +26,7 @@ final class HeaderRowView: ContainerLayout, RowContentView {
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        let padX = Int32(RowMetrics.paddingX)
+        let padX = Int32(RowStyle.metrics.header.paddingX)
         title.allocate(x: padX, y: 0, width: max(1, width - 2 * padX), height: height)
     }
 }

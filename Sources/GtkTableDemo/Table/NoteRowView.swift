@@ -5,7 +5,7 @@ import TableModel
 /// A note row (N1–N7): an editable, word-char-wrapped text view and an Expand/Collapse button,
 /// with the flag and done marks beside the button.
 ///
-/// Geometry comes from `RowMetrics` and the model's text height, never from the text view's
+/// Geometry comes from `RowStyle` and the model's text height, never from the text view's
 /// own size request (which GTK reports as 0 for one-line text before the first frame).
 /// Collapsed, the text view sits in a clipped scroller 64 px tall that scrolls with the caret;
 /// the table takes wheel events in its capture phase, so the note never steals them.
@@ -19,32 +19,30 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private let marks: GObjectRef
     private var textHandler: SignalConnection?
     private var boundID: RowID?
-    private var textHeight: Double = RowMetrics.collapsedTextHeight
+    private var textHeight: Double = NoteSizing.collapsedTextHeight
     private let send: (RowIntent) -> Void
 
     init(send: @escaping (RowIntent) -> Void) {
         self.send = send
         textView = GObjectRef(gtk_text_view_new()!)
         textView.addCSSClass("note-text")
-        let view = textView.as(GtkTextView.self)
+        let view: UnsafeMutablePointer<GtkTextView> = textView()
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
-        gtk_text_view_set_left_margin(view, Int32(RowMetrics.textMarginX))
-        gtk_text_view_set_right_margin(view, Int32(RowMetrics.textMarginX))
-        gtk_text_view_set_top_margin(view, Int32(RowMetrics.textMarginY))
-        gtk_text_view_set_bottom_margin(view, Int32(RowMetrics.textMarginY))
+        gtk_text_view_set_left_margin(view, Int32(RowStyle.note.textInset))
+        gtk_text_view_set_right_margin(view, Int32(RowStyle.note.textInset))
         gtk_text_view_set_accepts_tab(view, 0)
         buffer = GObjectRef(gtk_text_view_get_buffer(view)!)
 
         scroller = GObjectRef(gtk_scrolled_window_new()!)
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
-        gtk_scrolled_window_set_kinetic_scrolling(scroller.opaque, 0)
-        gtk_scrolled_window_set_child(scroller.opaque, textView.widget)
+        gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_kinetic_scrolling(scroller(), 0)
+        gtk_scrolled_window_set_child(scroller(), textView.widget)
 
         button = GObjectRef(gtk_button_new_with_label("Expand")!)
         button.addCSSClass("note-toggle")
         marks = GObjectRef(gtk_label_new(nil)!)
         marks.addCSSClass("row-marks")
-        gtk_label_set_xalign(marks.as(GtkLabel.self), 0)
+        gtk_label_set_xalign(marks(), 0)
 
         widget = Container.make(cssName: "note-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
         scroller.setParent(widget)
@@ -64,15 +62,15 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, let id = self.boundID else { return }
             self.send(.beganEditing(id))
         }
-        gtk_widget_add_controller(textView.widget, focus.opaque)
+        gtk_widget_add_controller(textView.widget, focus())
     }
 
     /// The buffer's whole text.
     var text: String {
         var start = GtkTextIter()
         var end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer.opaque, &start, &end)
-        guard let chars = gtk_text_buffer_get_text(buffer.opaque, &start, &end, 0) else { return "" }
+        gtk_text_buffer_get_bounds(buffer(), &start, &end)
+        guard let chars = gtk_text_buffer_get_text(buffer(), &start, &end, 0) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
     }
@@ -82,14 +80,14 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let sameRow = boundID == row.id
         boundID = row.id
         if !sameRow || self.text != text {
-            textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer.opaque, text, -1) }
+            textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) }
         }
-        let note = model.noteLayout(of: row.id)
-        textHeight = note.textHeight
-        gtk_button_set_label(button.as(GtkButton.self), expanded ? "Collapse" : "Expand")
+        guard let note = try? model.noteLayout(for: row.id) else { return }
+        textHeight = note.textAreaHeight
+        gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
         button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
         gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
-        gtk_label_set_text(marks.as(GtkLabel.self), RowMetrics.marks(flagged: row.flagged, done: row.done))
+        gtk_label_set_text(marks(), RowStyle.marks(flagged: row.flagged, done: row.done))
         widget.setCSSClass("done", row.done)
         widget.setCSSClass("flagged", row.flagged)
         textView.setAccessibleLabel("Note")
@@ -98,8 +96,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
 
     /// Keeps the caret visible inside the collapsed text area (N5).
     func scrollCaretIntoView() {
-        let insert = gtk_text_buffer_get_insert(buffer.opaque)
-        gtk_text_view_scroll_mark_onscreen(textView.as(GtkTextView.self), insert)
+        let insert = gtk_text_buffer_get_insert(buffer())
+        gtk_text_view_scroll_mark_onscreen(textView(), insert)
     }
 
     var hasFocus: Bool { gtk_widget_has_focus(textView.widget) != 0 }
@@ -111,14 +109,17 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        let padX = Int32(RowMetrics.paddingX)
-        let top = Int32(RowMetrics.paddingY)
+        let metrics = RowStyle.note
+        let leading = Int32(metrics.paddingLeading)
+        let trailing = Int32(metrics.paddingTrailing)
+        let top = Int32(metrics.paddingTop)
         let text = Int32(textHeight.rounded())
-        scroller.allocate(x: padX, y: top, width: max(1, width - 2 * padX), height: text)
-        let barY = top + text + Int32(RowMetrics.noteGap)
-        let barHeight = Int32(RowMetrics.noteBarHeight)
+        scroller.allocate(x: leading, y: top, width: max(1, width - leading - trailing), height: text)
+        let barY = top + text + Int32(metrics.spacing)
+        let barHeight = Int32(metrics.buttonHeight)
         let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        button.allocate(x: width - padX - buttonWidth, y: barY, width: buttonWidth, height: barHeight)
-        marks.allocate(x: padX + Int32(RowMetrics.textMarginX), y: barY, width: max(1, width - 3 * padX - buttonWidth), height: barHeight)
+        button.allocate(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight)
+        let marksX = leading + Int32(metrics.textInset)
+        marks.allocate(x: marksX, y: barY, width: max(1, width - marksX - trailing - buttonWidth - 8), height: barHeight)
     }
 }

@@ -13,10 +13,10 @@ final class RichRowView: ContainerLayout, RowContentView {
     init() {
         label = GObjectRef(gtk_label_new(nil)!)
         label.addCSSClass("rich-text")
-        gtk_label_set_wrap(label.as(GtkLabel.self), 1)
-        gtk_label_set_wrap_mode(label.as(GtkLabel.self), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_xalign(label.as(GtkLabel.self), 0)
-        gtk_label_set_yalign(label.as(GtkLabel.self), 0)
+        gtk_label_set_wrap(label(), 1)
+        gtk_label_set_wrap_mode(label(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label(), 0)
+        gtk_label_set_yalign(label(), 0)
         spinner = GObjectRef(gtk_spinner_new()!)
         widget = Container.make(cssName: "rich-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
         spinner.setParent(widget)
@@ -24,8 +24,8 @@ final class RichRowView: ContainerLayout, RowContentView {
     }
 
     func bind(_ row: Row, model: Table) {
-        let labelView = label.as(GtkLabel.self)
-        switch model.richState(of: row.id) {
+        let labelView = label()
+        switch try? model.richState(of: row.id) {
         case .loaded(let markup):
             gtk_label_set_markup(labelView, markup)
             setLoading(false)
@@ -43,7 +43,7 @@ final class RichRowView: ContainerLayout, RowContentView {
 
     private func setLoading(_ loading: Bool) {
         spinner.setVisible(loading)
-        gtk_spinner_set_spinning(spinner.opaque, loading ? 1 : 0)
+        gtk_spinner_set_spinning(spinner(), loading ? 1 : 0)
         widget.setCSSClass("loading", loading)
     }
 
@@ -52,8 +52,8 @@ final class RichRowView: ContainerLayout, RowContentView {
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        let padX = Int32(RowMetrics.paddingX)
-        let padY = Int32(RowMetrics.paddingY)
+        let padX = Int32(RowStyle.metrics.rich.padding)
+        let padY = padX
         var x = padX
         if spinner.isVisible {
             spinner.allocate(x: padX, y: padY, width: 16, height: 16)

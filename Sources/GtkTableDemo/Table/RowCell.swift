@@ -12,17 +12,20 @@ final class RowCell: ContainerLayout {
     let kind: RowKind
     private(set) var widget: GObjectRef!
     let content: RowContentView
-    let leftStrip = ActionStrip(isLeading: true)
-    let rightStrip = ActionStrip(isLeading: false)
+    let leftStrip = ActionStrip(side: .left)
+    let rightStrip = ActionStrip(side: .right)
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
         didSet { if swipeOffset != oldValue { gtk_widget_queue_allocate(widget.widget) } }
     }
 
-    init(kind: RowKind, content: RowContentView) {
+    private unowned let controller: TableController
+
+    init(kind: RowKind, content: RowContentView, controller: TableController) {
         self.kind = kind
         self.content = content
+        self.controller = controller
         widget = Container.make(cssName: "table-row", role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, layout: self)
         widget.addCSSClass(kind.name)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
@@ -31,9 +34,16 @@ final class RowCell: ContainerLayout {
         content.widget.setParent(widget)
     }
 
+    /// Shows `row`: its content, and its actions on the sides the layout direction gives.
     func bind(_ row: Row, model: Table) {
         boundID = row.id
         content.bind(row, model: model)
+        for strip in [leftStrip, rightStrip] {
+            let edge = controller.edge(of: strip.side)
+            let actions = (try? model.swipeConfiguration(for: row.id, edge: edge))??.actions ?? []
+            let widths = (try? model.swipeActionWidths(for: row.id, edge: edge)) ?? []
+            strip.show(actions, widths: widths)
+        }
     }
 
     func unbind() { boundID = nil }

@@ -6,7 +6,7 @@ import TableModel
 /// Invariant: after `bind`, the view shows exactly `row` and nothing of any row it showed
 /// before (N7, G5); its geometry comes from the model through the table, never from itself.
 @MainActor protocol RowContentView: AnyObject {
-    var widget: GObjectRef { get }
+    var widget: GObjectRef! { get }
     /// Shows `row`. Called on reuse and when a change set asks for a rebind.
     func bind(_ row: Row, model: Table)
 }

@@ -18,8 +18,6 @@ import TableModel
 final class TableView: ContainerLayout {
     /// Extra height laid out above and below the viewport, so small scrolls find rows ready.
     static let overscan = 120.0
-    /// How many times one allocation may measure newly visible rows before it draws anyway.
-    static let maximumMeasurePasses = 8
 
     private(set) var widget: GObjectRef!
     let controller: TableController
@@ -40,7 +38,7 @@ final class TableView: ContainerLayout {
     init(controller: TableController) {
         self.controller = controller
         adjustment = GObjectRef(gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
-        scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment.as(GtkAdjustment.self))!)
+        scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment())!)
         widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focusable(widget.widget, 1)
@@ -54,6 +52,8 @@ final class TableView: ContainerLayout {
     }
 
     private var layout: TableLayout { controller.model.layout }
+    /// A row to give keyboard focus once its cell is placed.
+    private var pendingFocus: RowID?
 
     // MARK: Cells
 
@@ -67,7 +67,7 @@ final class TableView: ContainerLayout {
             case .rich: RichRowView()
             case .header: HeaderRowView()
             }
-        let cell = RowCell(kind: kind, content: content)
+        let cell = RowCell(kind: kind, content: content, controller: controller)
         // New cells go first, below the sticky header and the scrollbar, which stay on top.
         gtk_widget_insert_after(cell.widget.widget, widget.widget, nil)
         controller.attachGestures(to: cell)
@@ -108,26 +108,29 @@ final class TableView: ContainerLayout {
             rowWidth = newRowWidth
             controller.widthChanged(to: newRowWidth)
         }
-        if Double(height) != layout.viewportHeight { layout.setViewportHeight(Double(height)) }
-        measureVisibleRows()
-        placeCells(width: Int32(rowWidth))
+        if Double(height) != layout.viewportHeight { controller.viewportChanged(to: Double(height)) }
+        // Rows that come into view unmeasured are measured now, before anything is drawn;
+        // the model corrects the scroll offset so the anchor row stays put.
+        let visible = controller.model.layOutVisibleRows(overscan: Self.overscan).rows
+        placeCells(visible, width: Int32(rowWidth))
         configureScrollbar()
         scrollbar.allocate(x: width - scrollbarWidth, y: 0, width: scrollbarWidth, height: height)
+        controller.contextMenu.present()
+        controller.revealPendingCarets()
+        if let id = pendingFocus, let cell = cells[id] {
+            pendingFocus = nil
+            gtk_widget_grab_focus(cell.widget.widget)
+        }
         onLayout?()
     }
 
-    /// Measures visible rows the model has no current height for; each measurement may
-    /// correct the scroll offset and bring other rows into view, hence the passes.
-    private func measureVisibleRows() {
-        for _ in 0..<Self.maximumMeasurePasses {
-            let pending = layout.visibleRows(overscan: Self.overscan).filter { !$0.isMeasured }.map(\.id)
-            if pending.isEmpty { return }
-            controller.measure(pending)
-        }
+    /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
+    func focusAfterLayout(_ id: RowID) {
+        pendingFocus = id
+        setNeedsLayout()
     }
 
-    private func placeCells(width: Int32) {
-        let visible = layout.visibleRows(overscan: Self.overscan)
+    private func placeCells(_ visible: [VisibleRow], width: Int32) {
         let offset = layout.scrollOffset
         let visibleIDs = Set(visible.map(\.id))
         for (id, cell) in cells where !visibleIDs.contains(id) {
@@ -179,23 +182,15 @@ final class TableView: ContainerLayout {
         let page = layout.viewportHeight
         adjustmentHandler?.whileBlocked {
             gtk_adjustment_configure(
-                adjustment.as(GtkAdjustment.self), layout.scrollOffset, 0, max(layout.contentHeight, page),
+                adjustment(), layout.scrollOffset, 0, max(layout.contentHeight, page),
                 page * 0.1, page * 0.9, page)
         }
     }
 
     private func scrollbarMoved() {
-        scroll(to: gtk_adjustment_get_value(adjustment.as(GtkAdjustment.self)))
+        controller.kinetic.stop()
+        controller.scroll(to: gtk_adjustment_get_value(adjustment()))
     }
-
-    /// Scrolls to a content offset (clamped by the model) and lays out again.
-    func scroll(to offset: Double) {
-        controller.willScroll()
-        layout.scroll(toOffset: offset)
-        setNeedsLayout()
-    }
-
-    func scroll(by delta: Double) { scroll(to: layout.scrollOffset + delta) }
 
     /// Scrolls the least needed for row `id` to be fully visible (or its top, if taller).
     func scrollToReveal(_ id: RowID) {
@@ -203,9 +198,9 @@ final class TableView: ContainerLayout {
         let offset = layout.scrollOffset
         let stickyHeight = stickyHeader?.height ?? 0
         if top < offset + stickyHeight {
-            scroll(to: top - stickyHeight)
+            controller.scroll(to: top - stickyHeight)
         } else if top + height > offset + layout.viewportHeight {
-            scroll(to: min(top, top + height - layout.viewportHeight))
+            controller.scroll(to: min(top, top + height - layout.viewportHeight))
         }
     }
 

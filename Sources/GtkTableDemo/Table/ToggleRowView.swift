@@ -16,8 +16,8 @@ final class ToggleRowView: ContainerLayout, RowContentView {
     init(send: @escaping (RowIntent) -> Void) {
         self.send = send
         title = GObjectRef(gtk_label_new(nil)!)
-        gtk_label_set_xalign(title.as(GtkLabel.self), 0)
-        gtk_label_set_ellipsize(title.as(GtkLabel.self), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(title(), 0)
+        gtk_label_set_ellipsize(title(), PANGO_ELLIPSIZE_END)
         heightLabel = GObjectRef(gtk_label_new(nil)!)
         heightLabel.addCSSClass("height-label")
         heightLabel.addCSSClass("numeric")
@@ -31,16 +31,16 @@ final class ToggleRowView: ContainerLayout, RowContentView {
             guard let self, let id = self.boundID else { return }
             self.send(.toggleOpen(id))
         }
-        gtk_widget_add_controller(widget.widget, click.opaque)
+        gtk_widget_add_controller(widget.widget, click())
     }
 
     func bind(_ row: Row, model: Table) {
         guard case .toggle(let text, let open) = row.content else { return }
         boundID = row.id
-        gtk_label_set_text(title.as(GtkLabel.self), text)
-        let height = Int(model.layout.height(of: row.id)?.rounded() ?? 0)
-        gtk_label_set_text(heightLabel.as(GtkLabel.self), "\(height) px")
-        gtk_image_set_from_icon_name(chevron.opaque, open ? "pan-down-symbolic" : "pan-end-symbolic")
+        gtk_label_set_text(title(), text)
+        let height = (try? model.toggleLabel(for: row.id)) ?? ""
+        gtk_label_set_text(heightLabel(), "\(height) px")
+        gtk_image_set_from_icon_name(chevron(), open ? "pan-down-symbolic" : "pan-end-symbolic")
         widget.setCSSClass("open", open)
         widget.setAccessibleLabel("\(text), \(open ? "open" : "closed"), \(height) pixels")
     }
@@ -50,8 +50,8 @@ final class ToggleRowView: ContainerLayout, RowContentView {
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        let padX = Int32(RowMetrics.paddingX)
-        let closed = Int32(RowMetrics.toggleClosedHeight)
+        let padX: Int32 = 12
+        let closed = Int32(ToggleSizing.closedHeight)
         let chevronWidth: Int32 = 16
         let labelWidth = heightLabel.measure(GTK_ORIENTATION_HORIZONTAL).natural
         chevron.allocate(x: padX, y: 0, width: chevronWidth, height: closed)

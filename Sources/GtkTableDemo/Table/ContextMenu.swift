@@ -1,0 +1,73 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A row's swipe actions without dragging (S7): a popover listing the same actions, opened by
+/// a secondary click, the Menu key or Shift+F10. Its items are real, named buttons, so
+/// assistive technology can find and press them.
+@MainActor
+final class ContextMenu {
+    private let popover: GObjectRef
+    private let list: GObjectRef
+    private unowned let controller: TableController
+    private var row: RowID?
+
+    init(controller: TableController) {
+        self.controller = controller
+        popover = GObjectRef(gtk_popover_new()!)
+        popover.addCSSClass("menu")
+        gtk_popover_set_has_arrow(popover(), 0)
+        list = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
+        gtk_popover_set_child(popover(), list.widget)
+        popover.setParent(controller.view.widget)
+        popover.on("closed") { [weak self] in self?.row = nil }
+    }
+
+    var isOpen: Bool { row != nil }
+
+    /// Opens the menu for row `id` at (`x`, `y`) in the cell's coordinates.
+    func show(for id: RowID, in cell: RowCell, x: Double, y: Double) {
+        while let child = gtk_widget_get_first_child(list.widget) { gtk_box_remove(list(), child) }
+        var entries: [(SwipeEdge, Int, SwipeAction)] = []
+        for edge in [SwipeEdge.leading, .trailing] {
+            guard let configuration = try? controller.model.swipeConfiguration(for: id, edge: edge) else { continue }
+            entries += configuration.actions.enumerated().map { (edge, $0.offset, $0.element) }
+        }
+        guard !entries.isEmpty else { return }
+        for (edge, index, action) in entries {
+            list.append(menuItem(action, row: id, edge: edge, index: index))
+        }
+        row = id
+        var point = graphene_point_t(x: Float(x), y: Float(y))
+        var inTable = graphene_point_t()
+        _ = gtk_widget_compute_point(cell.widget.widget, controller.view.widget.widget, &point, &inTable)
+        var target = GdkRectangle(x: Int32(inTable.x), y: Int32(inTable.y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover(), &target)
+        gtk_popover_popup(popover())
+        if let first = gtk_widget_get_first_child(list.widget) { gtk_widget_grab_focus(first) }
+    }
+
+    private func menuItem(_ action: SwipeAction, row id: RowID, edge: SwipeEdge, index: Int) -> GObjectRef {
+        let button = GObjectRef(gtk_button_new()!)
+        button.addCSSClass("flat")
+        let line = GObjectRef(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!)
+        line.append(GObjectRef(gtk_image_new_from_icon_name(action.iconName)!))
+        let title = GObjectRef(gtk_label_new(action.title)!)
+        gtk_label_set_xalign(title(), 0)
+        line.append(title)
+        gtk_button_set_child(button(), line.widget)
+        if action.style == .destructive { button.addCSSClass("destructive-action") }
+        button.setAccessibleLabel(action.title)
+        button.on("clicked") { [weak self] in
+            guard let self else { return }
+            gtk_popover_popdown(self.popover())
+            self.controller.handle(.performAction(id, edge: edge, index: index))
+        }
+        return button
+    }
+
+    /// Positions the open popover; its parent must call this from its size-allocate.
+    func present() {
+        if popover.isVisible { gtk_popover_present(popover()) }
+    }
+}

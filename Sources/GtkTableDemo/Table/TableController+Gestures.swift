@@ -1,0 +1,95 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// Pointer input on rows: sideways drags reveal swipe actions (S2, S3), a press anywhere closes
+/// open actions (S5), and a secondary click opens the row's context menu (S7).
+extension TableController {
+    func attachGestures(to cell: RowCell) {
+        attachSwipeDrag(to: cell)
+        attachPresses(to: cell)
+        cell.leftStrip.onActivate = { [weak self, weak cell] index in
+            guard let self, let cell, let id = cell.boundID else { return }
+            self.handle(.performAction(id, edge: self.edge(of: .left), index: index))
+        }
+        cell.rightStrip.onActivate = { [weak self, weak cell] index in
+            guard let self, let cell, let id = cell.boundID else { return }
+            self.handle(.performAction(id, edge: self.edge(of: .right), index: index))
+        }
+    }
+
+    /// The swipe edge shown on a side of the row: leading is the left unless right to left (S8).
+    func edge(of side: ActionStrip.Side) -> SwipeEdge {
+        let leftIsLeading = model.layoutDirection == .leftToRight
+        return (side == .left) == leftIsLeading ? .leading : .trailing
+    }
+
+    /// A drag decides after the slop: sideways claims the pointer (so the text view does not
+    /// select and buttons do not click); up or down is let go (S2).
+    private func attachSwipeDrag(to cell: RowCell) {
+        let drag = GObjectRef(gtk_gesture_drag_new()!)
+        gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
+        drag.onPoint("drag-begin") { [weak self, weak cell] _, _ in
+            guard let self, let id = cell?.boundID else { return }
+            self.kinetic.stop()
+            self.perform { () throws(TableError) in try self.model.beginSwipeDrag(on: id, time: self.clock()) }
+        }
+        drag.onPoint("drag-update") { [weak self] dx, dy in
+            guard let self else { return }
+            let update = self.model.updateSwipeDrag(dx: dx, dy: dy, time: self.clock())
+            if update.swipe.claimedGesture {
+                gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
+            } else if update.swipe.abandonedGesture {
+                gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_DENIED)
+            }
+            self.apply(update)
+        }
+        drag.onPoint("drag-end") { [weak self] _, _ in
+            guard let self else { return }
+            self.apply(self.model.endSwipeDrag(time: self.clock()))
+        }
+        drag.onIgnoringArgument("cancel") { [weak self] in
+            guard let self else { return }
+            self.apply(self.model.cancelSwipeDrag())
+        }
+        gtk_widget_add_controller(cell.widget.widget, drag())
+    }
+
+    /// Primary press: closes open actions unless it is on a revealed action. A press on the
+    /// open row's own content is used up by closing it (as on iOS); a press on another row
+    /// goes on to that row, so it can be clicked or swiped at once. Secondary press: the
+    /// context menu.
+    private func attachPresses(to cell: RowCell) {
+        let click = GObjectRef(gtk_gesture_click_new()!)
+        gtk_gesture_single_set_button(click(), 0)
+        gtk_event_controller_set_propagation_phase(click(), GTK_PHASE_CAPTURE)
+        click.onPress("pressed") { [weak self, weak cell] _, x, y in
+            guard let self, let cell, let id = cell.boundID else { return }
+            let button = gtk_gesture_single_get_current_button(click())
+            if button == UInt32(GDK_BUTTON_SECONDARY) {
+                gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
+                self.contextMenu.show(for: id, in: cell, x: x, y: y)
+                return
+            }
+            let offset = cell.swipeOffset
+            let width = Double(gtk_widget_get_width(cell.widget.widget))
+            let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
+            guard !onRevealedAction else { return }
+            let (_, update) = self.model.tap()
+            if offset != 0 { gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED) }
+            self.apply(update)
+        }
+        gtk_widget_add_controller(cell.widget.widget, click())
+    }
+
+    /// A press on the table outside any row closes open actions too.
+    func attachTableClicks() {
+        let click = GObjectRef(gtk_gesture_click_new()!)
+        click.onPress("pressed") { [weak self] _, _, _ in
+            guard let self else { return }
+            let (_, update) = self.model.tap()
+            self.apply(update)
+        }
+        gtk_widget_add_controller(view.widget.widget, click())
+    }
+}

@@ -1,0 +1,105 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// The keyboard (W4, N6, S7): Up and Down move focus between rows, Enter expands a note or
+/// toggles a toggle row, Page Up/Down and Home/End scroll, Escape ends editing and closes
+/// open actions, and the Menu key or Shift+F10 opens the focused row's actions.
+extension TableController {
+    func attachKeyboard() {
+        // Capture phase: Escape and the menu keys must win over a focused text view,
+        // which has its own meaning for both.
+        let early = GObjectRef(gtk_event_controller_key_new()!)
+        gtk_event_controller_set_propagation_phase(early(), GTK_PHASE_CAPTURE)
+        early.onKey("key-pressed") { [weak self] keyval, _, state in
+            self?.handleEarlyKey(keyval, shift: state.rawValue & GDK_SHIFT_MASK.rawValue != 0) ?? false
+        }
+        gtk_widget_add_controller(view.widget.widget, early())
+
+        let navigation = GObjectRef(gtk_event_controller_key_new()!)
+        navigation.onKey("key-pressed") { [weak self] keyval, _, state in
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            guard modifiers == 0 else { return false }
+            return self?.handleNavigationKey(keyval) ?? false
+        }
+        gtk_widget_add_controller(view.widget.widget, navigation())
+    }
+
+    private func handleEarlyKey(_ keyval: UInt32, shift: Bool) -> Bool {
+        switch Int32(keyval) {
+        case GDK_KEY_Escape:
+            return endEditing()
+        case GDK_KEY_Menu:
+            return showContextMenuForFocusedRow()
+        case GDK_KEY_F10 where shift:
+            return showContextMenuForFocusedRow()
+        default:
+            return false
+        }
+    }
+
+    private func showContextMenuForFocusedRow() -> Bool {
+        guard let id = rowWithFocus(), let cell = view.cell(for: id) else { return false }
+        contextMenu.show(for: id, in: cell, x: 24, y: Double(gtk_widget_get_height(cell.widget.widget)) / 2)
+        return true
+    }
+
+    private func handleNavigationKey(_ keyval: UInt32) -> Bool {
+        let layout = model.layout
+        switch Int32(keyval) {
+        case GDK_KEY_Up, GDK_KEY_Down:
+            let step = keyval == UInt32(GDK_KEY_Up) ? -1 : 1
+            let current = rowWithFocus().flatMap { layout.index(of: $0) }
+            let target = current.map { $0 + step } ?? topVisibleIndex()
+            guard target >= 0, target < layout.count else { return true }
+            focus(layout.id(at: target))
+            return true
+        case GDK_KEY_Return, GDK_KEY_KP_Enter:
+            guard let id = rowWithFocus(), let kind = layout.kind(of: id) else { return false }
+            switch kind {
+            case .note: handle(.toggleExpanded(id))
+            case .toggle: handle(.toggleOpen(id))
+            default: return false
+            }
+            return true
+        case GDK_KEY_Page_Up: scrollBy(-layout.viewportHeight * 0.9)
+        case GDK_KEY_Page_Down: scrollBy(layout.viewportHeight * 0.9)
+        case GDK_KEY_Home: scroll(to: 0)
+        case GDK_KEY_End: scroll(to: layout.maxScrollOffset)
+        default: return false
+        }
+        return true
+    }
+
+    /// Ends text editing (Done, Escape): the caret's row keeps keyboard focus, and open
+    /// actions close. Returns whether there was anything to end.
+    @discardableResult
+    func endEditing() -> Bool {
+        let editing = model.editingRow
+        let (consumed, update) = model.escape()
+        apply(update)
+        if let editing { focus(editing) }
+        return consumed
+    }
+
+    /// The row whose cell holds keyboard focus (itself or a widget inside it).
+    func rowWithFocus() -> RowID? {
+        guard let root = gtk_widget_get_root(view.widget.widget),
+            let focused = gtk_root_get_focus(root)
+        else { return nil }
+        return view.cells.first { id, cell in
+            focused == cell.widget.widget || gtk_widget_is_ancestor(focused, cell.widget.widget) != 0
+        }?.key
+    }
+
+    private func topVisibleIndex() -> Int {
+        model.layout.anchor.flatMap { model.layout.index(of: $0.id) } ?? 0
+    }
+
+    /// Scrolls row `id` into view and gives its cell keyboard focus once it is placed.
+    func focus(_ id: RowID) {
+        focusedRow = id
+        view.scrollToReveal(id)
+        view.focusAfterLayout(id)
+    }
+}

@@ -1,0 +1,154 @@
+import CGtk
+import Foundation
+import GtkBridge
+import TableModel
+
+/// Connects the model and the view: turns widget intents and input events into `Table`
+/// calls, and applies each `TableUpdate` by touching only the rows it names. Owns the
+/// animations (swipe springs, kinetic scrolling), which only present model state.
+@MainActor
+final class TableController {
+    let model: Table
+    /// Monotonic seconds on the same clock the model was built with.
+    let clock: () -> Double
+    private(set) var view: TableView!
+    private(set) var animator: SwipeAnimator!
+    private(set) var kinetic: KineticScroller!
+    /// How many times each row id was bound to a cell (the state file's `bindCount`).
+    private(set) var bindCounts: [RowID: Int] = [:]
+    /// The row whose context menu or keyboard focus is current.
+    var focusedRow: RowID?
+    /// The pointer's y over the table, for sending horizontal scrolls to the row under it.
+    var pointerY: Double?
+    var horizontalScrollTimer: UInt32?
+    /// Rows whose note caret must be revealed after the next allocation.
+    private var caretsToReveal: Set<RowID> = []
+    /// Called after every applied update (saving, state file).
+    var onUpdate: (() -> Void)?
+    var onUndoToast: ((TableUpdate.UndoToast) -> Void)?
+    var onError: ((String) -> Void)?
+    /// Called when a rich row comes into view with its content not yet requested.
+    var onRichRowNeeded: ((RowID) -> Void)?
+    private(set) var contextMenu: ContextMenu!
+
+    init(model: Table, clock: @escaping () -> Double) {
+        self.model = model
+        self.clock = clock
+        view = TableView(controller: self)
+        animator = SwipeAnimator(host: view.widget)
+        animator.onChange = { [weak self] in self?.view.setNeedsLayout() }
+        kinetic = KineticScroller(host: view.widget) { [weak self] delta in self?.scrollBy(delta) ?? false }
+        contextMenu = ContextMenu(controller: self)
+        attachScrolling()
+        attachKeyboard()
+        attachTableClicks()
+    }
+
+    /// True while anything is still moving or being measured: the state file's `settled` is false.
+    var isAnimating: Bool { animator.isAnimating || kinetic.isRunning }
+
+    // MARK: Applying updates
+
+    /// Runs a model call that may throw, reporting a rejection instead of crashing; the
+    /// model is unchanged when it throws.
+    func perform(_ body: () throws(TableError) -> TableUpdate) {
+        do {
+            apply(try body())
+        } catch {
+            onError?(error.description)
+        }
+    }
+
+    /// Applies an update: rebinds or refreshes only the rows it names, moves swipe offsets,
+    /// and lays out again (positions come from the model's corrected scroll offset).
+    func apply(_ update: TableUpdate) {
+        for id in update.layout.deleted { animator.forget(id) }
+        let refreshed = update.rebind + update.refresh + update.layout.heightChanges.map(\.id) + update.layout.rebind
+        view.rebind(refreshed)
+        for change in update.swipe.offsets {
+            let current = view.cell(for: change.row)?.swipeOffset ?? change.offset
+            animator.apply(change, current: current)
+        }
+        if let id = update.scrollCaretIntoView { caretsToReveal.insert(id) }
+        if let toast = update.undoToast { onUndoToast?(toast) }
+        view.setNeedsLayout()
+        onUpdate?()
+    }
+
+    /// The displayed swipe offset of a row: the spring's while animating, else the model's.
+    func swipeOffset(of id: RowID) -> Double {
+        animator.displayedOffset(of: id, target: model.swipeOffset(for: id))
+    }
+
+    // MARK: Called by the view during allocation
+
+    func widthChanged(to width: Double) {
+        do {
+            _ = try model.setWidth(width)
+        } catch {
+            onError?(error.description)
+        }
+    }
+
+    func viewportChanged(to height: Double) {
+        _ = try? model.setViewportHeight(height)
+    }
+
+    func cellBound(_ id: RowID) {
+        bindCounts[id, default: 0] += 1
+        if case .placeholder? = try? model.richState(of: id) { onRichRowNeeded?(id) }
+    }
+
+    /// Reveals carets asked for by the last update, once their cells have their new size.
+    func revealPendingCarets() {
+        guard !caretsToReveal.isEmpty else { return }
+        let ids = caretsToReveal
+        caretsToReveal = []
+        MainLoopSource.idle { [weak self] in
+            for id in ids { (self?.view.cell(for: id)?.content as? NoteRowView)?.scrollCaretIntoView() }
+            return false
+        }
+    }
+
+    // MARK: Intents from row widgets
+
+    func handle(_ intent: RowIntent) {
+        switch intent {
+        case .textChanged(let id, let text):
+            perform { () throws(TableError) in try model.setText(text, for: id) }
+        case .toggleExpanded(let id):
+            perform { () throws(TableError) in try model.toggleExpanded(id) }
+        case .toggleOpen(let id):
+            focusedRow = id
+            perform { () throws(TableError) in try model.toggleOpen(id) }
+        case .beganEditing(let id):
+            focusedRow = id
+            perform { () throws(TableError) in try model.beginEditing(id) }
+        case .performAction(let id, let edge, let index):
+            perform { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
+        }
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls by `delta` px; returns whether the offset moved (false at either end).
+    @discardableResult
+    func scrollBy(_ delta: Double) -> Bool {
+        let before = model.layout.scrollOffset
+        scroll(to: before + delta)
+        return model.layout.scrollOffset != before
+    }
+
+    /// Scrolls to a content offset (clamped); open swipe actions close (S5).
+    func scroll(to offset: Double) {
+        apply(model.scroll(toOffset: offset))
+    }
+
+    func undo() {
+        apply(model.undo())
+    }
+
+    func redo() {
+        apply(model.redo())
+    }
+}
