@@ -6,8 +6,9 @@ import TableModel
 /// open actions (S5), and a secondary click opens the row's context menu (S7).
 extension TableController {
     func attachGestures(to cell: RowCell) {
-        attachSwipeDrag(to: cell)
+        // Presses first: a press closes open actions before a new drag can begin.
         attachPresses(to: cell)
+        attachSwipeDrag(to: cell)
         cell.leftStrip.onActivate = { [weak self, weak cell] index in
             guard let self, let cell, let id = cell.boundID else { return }
             self.handle(.performAction(id, edge: self.edge(of: .left), index: index))
@@ -74,7 +75,7 @@ extension TableController {
             let offset = cell.swipeOffset
             let width = Double(gtk_widget_get_width(cell.widget.widget))
             let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
-            guard !onRevealedAction else { return }
+            guard !onRevealedAction, self.model.isAnyRowOpen else { return }
             let (_, update) = self.model.tap()
             if offset != 0 { gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED) }
             self.apply(update)
@@ -86,7 +87,7 @@ extension TableController {
     func attachTableClicks() {
         let click = GObjectRef(gtk_gesture_click_new()!)
         click.onPress("pressed") { [weak self] _, _, _ in
-            guard let self else { return }
+            guard let self, self.model.isAnyRowOpen else { return }
             let (_, update) = self.model.tap()
             self.apply(update)
         }
