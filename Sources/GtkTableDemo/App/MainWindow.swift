@@ -15,6 +15,7 @@ final class MainWindow {
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
     private(set) var controller: TableController?
+    private var measurer: PangoTextMeasurer?
     private var saver: AutoSaver?
     private var richLoader: RichContentLoader?
     private var stateWriter: StateFileWriter?
@@ -106,6 +107,7 @@ final class MainWindow {
 
     private func show(_ document: RowsDocument) {
         let measurer = PangoTextMeasurer(context: gtk_widget_get_pango_context(window.widget))
+        self.measurer = measurer
         let model: Table
         do {
             model = try Table(file: document.file, width: 0, metrics: RowStyle.metrics, measurer: measurer, clock: clock)
@@ -181,8 +183,8 @@ final class MainWindow {
             "settled": isSettled,
             "window": ["width": gtk_widget_get_width(window.widget), "height": gtk_widget_get_height(window.widget)],
         ]
-        if let controller {
-            state.merge(AutomationState.snapshot(of: controller, in: window)) { $1 }
+        if let controller, let measurer {
+            state.merge(AutomationState.snapshot(of: controller, in: window, measurer: measurer)) { $1 }
         }
         return state
     }

@@ -6,7 +6,7 @@ import TableModel
 /// each visible row shows, and cumulative measure and bind counts per row id.
 @MainActor
 enum AutomationState {
-    static func snapshot(of controller: TableController, in window: GObjectRef) -> [String: Any] {
+    static func snapshot(of controller: TableController, in window: GObjectRef, measurer: PangoTextMeasurer) -> [String: Any] {
         let model = controller.model
         let layout = model.layout
         let view = controller.view!
@@ -28,6 +28,11 @@ enum AutomationState {
                 entry["expanded"] = expanded
                 entry["text"] = String(text.prefix(200))
                 entry["canExpand"] = (try? model.noteLayout(for: placed.id).canExpand) ?? false
+                entry["modelTextHeight"] = (try? model.noteLayout(for: placed.id).contentHeight) ?? 0
+                if let note = view.cell(for: placed.id)?.content as? NoteRowView {
+                    entry["widgetTextHeight"] = note.widgetTextHeight
+                }
+                entry["unknownGlyphs"] = measurer.unknownGlyphCount(String(text.prefix(2000)), font: model.metrics.note.font)
             case .toggle(let title, let open):
                 entry["open"] = open
                 entry["title"] = title

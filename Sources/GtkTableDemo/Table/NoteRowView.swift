@@ -100,6 +100,14 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_text_view_scroll_mark_onscreen(textView(), insert)
     }
 
+    /// The text view's own natural height at its allocated width, to check the model's Pango
+    /// measurement against the real widget once it is realized (0 before its first layout).
+    var widgetTextHeight: Int32 {
+        let width = gtk_widget_get_width(textView.widget)
+        guard width > 0 else { return 0 }
+        return textView.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural
+    }
+
     var hasFocus: Bool { gtk_widget_has_focus(textView.widget) != 0 }
 
     func focusText() { gtk_widget_grab_focus(textView.widget) }
