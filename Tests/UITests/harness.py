@@ -91,11 +91,16 @@ class App:
             if not data.exists():
                 shutil.copy(SAMPLE_DATA / "rows.json", data)
         self.data_path = data
+        config = workdir / "xdg-config" / "gtk-4.0"
+        config.mkdir(parents=True, exist_ok=True)
+        # A steady caret, so screenshots do not depend on the blink phase.
+        (config / "settings.ini").write_text("[Settings]\ngtk-cursor-blink=false\n")
         self.stderr_path = workdir / f"app-stderr-{time.monotonic_ns()}.log"
         environment = dict(os.environ)
         environment.update({
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
-            "XDG_DATA_HOME": str(self.data_home), "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
+            "XDG_DATA_HOME": str(self.data_home), "XDG_CONFIG_HOME": str(workdir / "xdg-config"),
+            "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
             "LANG": "C.UTF-8", "GTK_A11Y": environment.get("GTK_A11Y", "none"),
         })
         environment.pop("WAYLAND_DISPLAY", None)
@@ -120,6 +125,14 @@ class App:
     def app_pids(self):
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
+
+    def wait_window(self, timeout=10):
+        """Waits until the app has mapped a window (for screens without a state file)."""
+        def mapped():
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "GtkTableDemo|Cannot open"],
+                                 capture_output=True, text=True, env={**os.environ, "DISPLAY": self.display.name})
+            return out.stdout.split()
+        return wait_until(mapped, timeout=timeout, what="a window")
 
     def wait_exit(self, timeout=10):
         return self.process.wait(timeout=timeout)
@@ -159,6 +172,16 @@ class App:
 
     def row(self, state, row_id):
         return next((r for r in state["rows"] if r["id"] == row_id), None)
+
+    def note_button(self, state, row_id):
+        """The centre of a note row's Expand/Collapse button, in screen coordinates."""
+        row = self.row(state, row_id)
+        return state["rowWidth"] - 12 - 34, row["y"] + row["height"] - 8 - 16
+
+    def note_text_point(self, state, row_id, dy=10):
+        """A point inside a note's text area, near its top-left."""
+        row = self.row(state, row_id)
+        return 60, row["y"] + 8 + dy
 
     # -- input -----------------------------------------------------------------------------
     def xdotool(self, *args):

@@ -90,7 +90,14 @@ final class MainWindow {
         adw_message_dialog_set_close_response(dialog(), "quit")
         dialog.onString("response") { [weak self] response in
             guard let self else { return }
-            guard response == "sample" else { return self.close() }
+            // The dialog closes itself after this signal; the window goes once it has.
+            guard response == "sample" else {
+                MainLoopSource.idle { [weak self] in
+                    self?.close()
+                    return false
+                }
+                return
+            }
             do {
                 self.exitStatus = nil
                 self.show(try RowsDocument.openSample())

@@ -6,7 +6,7 @@
 /// ``hasUnsavedChanges``.
 public struct SaveScheduler: Hashable, Sendable {
     /// Quiet time after the last change before saving.
-    public static let debounceInterval = 1.0
+    public static let debounceInterval = 0.5
     /// The longest a change waits while changes keep coming.
     public static let maximumDelay = 5.0
 
