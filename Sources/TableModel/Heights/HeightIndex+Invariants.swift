@@ -3,7 +3,7 @@ extension HeightIndex {
     ///
     /// - Complexity: O(n).
     func _checkInvariants() {
-        var seen = Set<Int64>()
+        var seen = Set<Int64>(minimumCapacity: count)
         var knownSums = SIMD8<Int64>.zero
         var knownCounts = SIMD8<Int64>.zero
         let rootSummary = checkSubtree(
@@ -32,8 +32,8 @@ extension HeightIndex {
             for slot in 0..<rows {
                 let row = record(leaf: node, slot: slot)
                 precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
-                precondition(find(row.id).map { $0 == (node, slot) } == true,
-                             "height index: locator does not find \(row.id) in leaf \(node)")
+                precondition(locator.leaf(of: row.id, isInLeaf: { $0 == node }) == node,
+                             "height index: locator does not place \(row.id) in leaf \(node)")
                 if row.state.hasHeightOfRecord {
                     knownSums[Int(row.kind.rawValue)] += Int64(row.units)
                     knownCounts[Int(row.kind.rawValue)] += 1

@@ -117,13 +117,13 @@ public final class TableLayout {
         index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
     }
 
-    /// The row covering content offset `y` and how far `y` is below its top. Zero-height
-    /// rows are never hit; offsets past the end hit the last row. Nil when empty.
+    /// The row covering content offset `y` (clamped to `0...contentHeight`) and how far `y`
+    /// is below its top. Zero-height rows are never hit; the end hits the last row. Nil when empty.
     ///
     /// - Complexity: O(log n).
     public func row(atOffset y: Double) -> ScrollAnchor? {
-        let clamped = y.isFinite ? max(0, y) : 0
-        guard let hit = index.row(atOffset: Int64((clamped * HeightUnits.unitsPerPoint).rounded(.down))) else {
+        let clamped = y.isFinite ? min(max(0, y), contentHeight) : 0
+        guard let hit = index.row(atOffset: HeightUnits.unitsRoundingDown(clamped)) else {
             return nil
         }
         return ScrollAnchor(
