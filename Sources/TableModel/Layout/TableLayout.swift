@@ -117,6 +117,14 @@ public final class TableLayout {
         index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
     }
 
+    /// The top of row `position` in content coordinates; `position == count` gives `contentHeight`.
+    ///
+    /// - Complexity: O(log n).
+    public func offset(ofRow position: Int) -> Double {
+        precondition(position >= 0 && position <= count, "TableLayout.offset(ofRow:): \(position) is outside 0...\(count)")
+        return HeightUnits.points(index.offsetUnits(ofRow: position))
+    }
+
     /// The row covering content offset `y` (clamped to `0...contentHeight`) and how far `y`
     /// is below its top. Zero-height rows are never hit; the end hits the last row. Nil when empty.
     ///
