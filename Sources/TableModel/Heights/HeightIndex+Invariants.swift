@@ -14,8 +14,9 @@ extension HeightIndex {
         precondition(locator.liveCount == count, "height index: locator has \(locator.liveCount) entries for \(count) rows")
         precondition(estimates.knownSums == knownSums && estimates.knownCounts == knownCounts,
                      "height index: estimate statistics out of date")
-        if depth > 0 { precondition(inners[Int(root)].children.count >= 2, "height index: root has one child") }
+        if depth > 0 { precondition(childCount(of: root) >= 2, "height index: root has one child") }
         for leaf in freeLeaves { precondition(leafCounts[Int(leaf)] == 0, "height index: free leaf \(leaf) holds rows") }
+        for node in freeInners { precondition(innerCounts[Int(node)] == 0, "height index: free node \(node) has children") }
     }
 
     private func checkSubtree(
@@ -41,12 +42,13 @@ extension HeightIndex {
             }
             return leafSummary(node)
         }
-        let inner = inners[Int(node)]
-        precondition(inner.children.count == inner.summaries.count, "height index: node \(node) arrays differ")
-        precondition(inner.children.count <= branchCapacity && (isRoot || inner.children.count >= branchCapacity / 2),
-                     "height index: node \(node) has \(inner.children.count) children")
+        let children = childCount(of: node)
+        precondition(children <= branchCapacity && (isRoot || children >= branchCapacity / 2),
+                     "height index: node \(node) has \(children) children")
         var result = HeightSummary.zero
-        for (child, stored) in zip(inner.children, inner.summaries) {
+        for slot in firstSlot(of: node)..<firstSlot(of: node) + children {
+            let child = innerChildren[slot]
+            let stored = innerSummaries[slot]
             let actual = checkSubtree(
                 child, onLevel: level - 1, parent: node,
                 seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)

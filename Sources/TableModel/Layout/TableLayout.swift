@@ -135,7 +135,7 @@ public final class TableLayout {
             return nil
         }
         return ScrollAnchor(
-            id: RowID(index.record(at: hit.index).id), offsetInRow: clamped - HeightUnits.points(hit.top))
+            id: RowID(index.record(leaf: hit.leaf, slot: hit.slot).id), offsetInRow: clamped - HeightUnits.points(hit.top))
     }
 
     /// The current estimate for rows of `kind`.
