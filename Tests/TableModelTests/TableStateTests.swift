@@ -50,7 +50,7 @@ import Testing
         #expect(visible.allSatisfy { $0.isMeasured || $0.kind == .rich })
         _ = table.scroll(toOffset: table.layout.maxScrollOffset / 2)
         _ = table.layOutVisibleRows()
-        table.layout._checkInvariants()
+        table._checkInvariants()
         #expect(table.snapshot() == file)
     }
 
@@ -66,7 +66,7 @@ import Testing
             let id = table.layout.id(at: Int.random(in: 0..<table.count, using: &random))
             let row = table.row(id)!
             do throws(TableError) {
-                switch Int.random(in: 0..<9, using: &random) {
+                switch Int.random(in: 0..<11, using: &random) {
                 case 0: _ = try table.setText(String(repeating: "word ", count: Int.random(in: 0...60, using: &random)), for: id)
                 case 1: _ = try table.toggleExpanded(id)
                 case 2: _ = try table.toggleOpen(id)
@@ -75,7 +75,12 @@ import Testing
                 case 5: _ = try table.toggleFlag(id)
                 case 6: _ = try table.toggleDone(id)
                 case 7: _ = table.undo()
-                default: _ = table.redo()
+                case 8: _ = table.redo()
+                case 9: _ = try table.openSwipe(id, edge: Bool.random(using: &random) ? .leading : .trailing)
+                default:
+                    // Delete only while enough rows remain to keep picking from.
+                    let edge: SwipeEdge = table.count > 20 && Bool.random(using: &random) ? .trailing : .leading
+                    _ = try table.performSwipeAction(on: id, edge: edge, index: Int.random(in: 0...1, using: &random))
                 }
                 steps += 1
             } catch {
@@ -86,7 +91,7 @@ import Testing
                 }
             }
             _ = table.layOutVisibleRows()
-            table.layout._checkInvariants()
+            table._checkInvariants()
             #expect(Set(table.rows.keys).count == table.count, "seed \(seed)")
         }
         while table.canUndo { _ = table.undo() }
