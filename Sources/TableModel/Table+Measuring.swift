@@ -63,10 +63,12 @@ extension Table {
     public func measure(_ ids: [RowID]) throws(TableError) -> TableUpdate {
         var batch = BatchUpdate()
         var seen = Set<RowID>()
+        var measured: [RowID] = []
         for id in ids {
             let row = try existingRow(id)
             guard seen.insert(id).inserted, let height = computedHeight(of: row) else { continue }
             batch.setMeasuredHeight(height, for: id)
+            measured.append(id)
         }
         var update = TableUpdate()
         guard !batch.isEmpty else {
@@ -75,6 +77,7 @@ extension Table {
             return update
         }
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        for id in measured { measureCounts[id, default: 0] += 1 }
         return update
     }
 

@@ -71,7 +71,8 @@ extension Table {
         editingRow = id
         history.breakCoalescing()
         var update = TableUpdate()
-        update.swipe = swipe.closeAll()
+        // Only open rows close: a press that focuses the text may be the start of a swipe.
+        if swipe.isAnyRowOpen { update.swipe = swipe.closeAll() }
         return update
     }
 

@@ -24,12 +24,15 @@ public final class Table {
     /// The width every row is laid out at.
     public internal(set) var width: Double
     /// The font action titles are measured in.
-    public internal(set) var actionFont = FontDescription(family: "Sans", size: 12)
+    public var actionFont = FontDescription(family: "Sans", size: 12)
     /// Whether a full swipe performs the first action (S4); off by default.
     public var allowsFullSwipe = false
     /// The row whose text has focus, if any.
     public internal(set) var editingRow: RowID?
 
+    /// How many times each row was measured and handed to the engine, for tests and the
+    /// automation state file (a text edit must measure exactly one row).
+    public internal(set) var measureCounts: [RowID: Int] = [:]
     let measurer: any TextMeasuring
     let clock: () -> Double
     var swipe: SwipeController
@@ -39,7 +42,8 @@ public final class Table {
     var noteContentHeights: [RowID: Double] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
     var chipSizes: [String: Size] = [:]
-    var actionWidths: [SwipeAction: Double] = [:]
+    /// Action button widths by font, so a new ``actionFont`` measures afresh.
+    var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
 
     /// Builds a table from a loaded file. All rows start estimated, except toggle rows,
     /// whose heights are known without measuring.

@@ -30,16 +30,20 @@ import Testing
 
     @Test func horizontalDragFollowsThePointerFromTheSlop() {
         var swipe = SwipeController(rowWidth: 400)
-        let updates = drag(&swipe, row, to: [(-12, 1), (-52, 2)])
+        let updates = drag(&swipe, row, to: [(-10, 1), (-50, 2)])
         #expect(updates[0].claimedGesture)
         #expect(swipe.offset(for: row) == -40)
         #expect(updates[1].offsets == [SwipeOffsetChange(row: row, offset: -40, animated: false)])
         #expect(swipe.openEdge(of: row) == .trailing)
+        // A coalesced first event that overshoots the slop keeps its travel beyond it.
+        var coalesced = SwipeController(rowWidth: 400)
+        _ = drag(&coalesced, row, to: [(-50, 3)])
+        #expect(coalesced.offset(for: row) == -40)
     }
 
     @Test func pastTheActionsWidthTheRowRubberBands() {
         var swipe = SwipeController(rowWidth: 400)
-        _ = drag(&swipe, row, to: [(-12, 0), (-12 - 160, 0), (-12 - 260, 0), (-12 - 360, 0)])
+        _ = drag(&swipe, row, to: [(-10, 0), (-10 - 160, 0), (-10 - 260, 0), (-10 - 360, 0)])
         let atHundred = -swipe.offset(for: row)
         #expect(atHundred > 160 && atHundred < 260)
         _ = swipe.updateDrag(dx: -12 - 1000, dy: 0, time: 1)
@@ -49,13 +53,13 @@ import Testing
 
     @Test func releaseSnapsOpenPastHalfTheWidthAndClosedBefore() {
         var swipe = SwipeController(rowWidth: 400)
-        _ = drag(&swipe, row, to: [(-12, 0), (-12 - 81, 0)], step: 1)
+        _ = drag(&swipe, row, to: [(-10, 0), (-10 - 81, 0)], step: 1)
         let open = swipe.endDrag(time: 3)
         #expect(open.offsets == [SwipeOffsetChange(row: row, offset: -160, animated: true, velocity: 0)])
         #expect(swipe.offset(for: row) == -160)
 
         var closing = SwipeController(rowWidth: 400)
-        _ = drag(&closing, row, to: [(-12, 0), (-12 - 79, 0)], step: 1)
+        _ = drag(&closing, row, to: [(-10, 0), (-10 - 79, 0)], step: 1)
         _ = closing.endDrag(time: 3)
         #expect(closing.offset(for: row) == 0 && !closing.isAnyRowOpen)
     }
@@ -63,14 +67,14 @@ import Testing
     @Test func aFlingSnapsInItsDirection() {
         var swipe = SwipeController(rowWidth: 400)
         // 30 px in 16 ms ≈ 1900 px/s leftwards: opens although short of half.
-        _ = drag(&swipe, row, to: [(-12, 0), (-20, 0), (-50, 0)])
+        _ = drag(&swipe, row, to: [(-10, 0), (-20, 0), (-50, 0)])
         let update = swipe.endDrag(time: 0.05)
         #expect(swipe.offset(for: row) == -160)
         #expect(update.offsets.first!.velocity < -SwipeTuning.flingVelocity)
 
         // From open, a fling back closes even though the row is still mostly open.
         _ = swipe.beginDrag(on: row, geometry: geometry, time: 1)
-        _ = swipe.updateDrag(dx: 12, dy: 0, time: 1.01)
+        _ = swipe.updateDrag(dx: 10, dy: 0, time: 1.01)
         _ = swipe.updateDrag(dx: 40, dy: 0, time: 1.02)
         _ = swipe.endDrag(time: 1.03)
         #expect(swipe.offset(for: row) == 0)
@@ -78,13 +82,13 @@ import Testing
 
     @Test func dragRightRevealsLeadingAndRightToLeftMirrors() {
         var swipe = SwipeController(rowWidth: 400)
-        _ = drag(&swipe, row, to: [(12, 0), (72, 0)])
+        _ = drag(&swipe, row, to: [(10, 0), (72, 0)])
         _ = swipe.endDrag(time: 2)
         #expect(swipe.offset(for: row) == 80 && swipe.openEdge(of: row) == .leading)
 
         var mirrored = SwipeController(rowWidth: 400)
         mirrored.layoutDirection = .rightToLeft
-        _ = drag(&mirrored, row, to: [(12, 0), (112, 0)])
+        _ = drag(&mirrored, row, to: [(10, 0), (112, 0)])
         _ = mirrored.endDrag(time: 2)
         // In RTL, dragging right reveals the trailing actions, which sit on the left.
         #expect(mirrored.offset(for: row) == 160 && mirrored.openEdge(of: row) == .trailing)
@@ -94,7 +98,7 @@ import Testing
     @Test func anEdgeWithoutActionsDoesNotMove() {
         var swipe = SwipeController(rowWidth: 400)
         let noLeading = SwipeGeometry(leadingWidth: 0, trailingWidth: 100)
-        _ = drag(&swipe, row, to: [(12, 0), (90, 0)], geometry: noLeading)
+        _ = drag(&swipe, row, to: [(10, 0), (90, 0)], geometry: noLeading)
         #expect(swipe.offset(for: row) == 0)
         _ = swipe.endDrag(time: 1)
         #expect(!swipe.isAnyRowOpen)
@@ -103,27 +107,27 @@ import Testing
 
     @Test func fullSwipePerformsTheFirstActionOnlyWhenEnabled() {
         var swipe = SwipeController(rowWidth: 400)
-        _ = drag(&swipe, row, to: [(-12, 0), (-12 - 300, 0)], step: 1)
+        _ = drag(&swipe, row, to: [(-10, 0), (-10 - 300, 0)], step: 1)
         #expect(swipe.endDrag(time: 5).invocations.isEmpty)
         #expect(swipe.offset(for: row) == -160)
 
         var full = SwipeController(rowWidth: 400)
         let fullGeometry = SwipeGeometry(leadingWidth: 80, trailingWidth: 160, trailingFullSwipe: true)
-        _ = drag(&full, row, to: [(-12, 0), (-12 - 300, 0)], step: 1, geometry: fullGeometry)
+        _ = drag(&full, row, to: [(-10, 0), (-10 - 300, 0)], step: 1, geometry: fullGeometry)
         #expect(full.offset(for: row) == -300)
         let update = full.endDrag(time: 5)
         #expect(update.invocations == [SwipeInvocation(row: row, edge: .trailing, index: 0)])
         #expect(!full.isAnyRowOpen)
 
         // Short of 60 % it is an ordinary open.
-        _ = drag(&full, row, to: [(-12, 0), (-12 - 230, 0)], step: 1, geometry: fullGeometry)
+        _ = drag(&full, row, to: [(-10, 0), (-10 - 230, 0)], step: 1, geometry: fullGeometry)
         #expect(full.endDrag(time: 5).invocations.isEmpty && full.offset(for: row) == -160)
     }
 
     @Test func openingAnotherRowClosesTheFirstUnlessSeveralAreAllowed() {
         var swipe = SwipeController(rowWidth: 400)
         _ = swipe.open(row, edge: .trailing, geometry: geometry)
-        let update = drag(&swipe, other, to: [(-12, 0)])[0]
+        let update = drag(&swipe, other, to: [(-10, 0)])[0]
         #expect(update.offsets.contains(SwipeOffsetChange(row: row, offset: 0, animated: true)))
         #expect(swipe.offsets.keys.sorted() == [other] || swipe.offsets.isEmpty)
 
@@ -168,8 +172,8 @@ import Testing
     @Test func cancelRestoresTheStartingOffset() {
         var swipe = SwipeController(rowWidth: 400)
         _ = swipe.open(row, edge: .leading, geometry: geometry)
-        _ = drag(&swipe, row, to: [(-12, 0), (-50, 0)])
-        #expect(swipe.offset(for: row) == 42)
+        _ = drag(&swipe, row, to: [(-10, 0), (-50, 0)])
+        #expect(swipe.offset(for: row) == 40)
         _ = swipe.cancelDrag()
         #expect(swipe.offset(for: row) == 80)
     }

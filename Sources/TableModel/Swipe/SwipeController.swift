@@ -32,7 +32,8 @@ public struct SwipeController: Sendable {
         /// Total pointer travel since the start.
         var dx = 0.0
         var dy = 0.0
-        /// The horizontal travel when the gesture became a swipe; movement counts from there.
+        /// The slop the gesture used up deciding, along x: movement counts from there, so the
+        /// row does not jump by the slop, yet a coalesced first event keeps all its travel.
         var originX = 0.0
         var samples: [(time: Double, x: Double)] = []
         var lastEventTime: Double
@@ -234,7 +235,7 @@ public struct SwipeController: Sendable {
                 return update
             }
             current.phase = .swiping
-            current.originX = current.dx
+            current.originX = (min(abs(current.dx), SwipeTuning.slop)) * (current.dx < 0 ? -1 : 1)
             update = closeOthers(than: current.row)
             update.claimedGesture = true
         case .swiping:
