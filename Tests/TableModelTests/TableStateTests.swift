@@ -38,6 +38,7 @@ import Testing
         _ = try fixture.table.setText("x", for: RowID(2))
         #expect(throws: SaveError.refusingToOverwriteUnreadableFile(error)) { try fixture.table.saveIfDue(to: store, force: true) }
         #expect(fixture.table.hasUnsavedChanges)
+        #expect(fixture.table.saveDeadline == SaveScheduler.retryInterval)
         #expect(try folder.read("rows.json") == [0xFF, 0xFE])
     }
 
