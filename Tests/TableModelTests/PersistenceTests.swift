@@ -98,6 +98,17 @@ import Testing
         scheduler.didSave()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil)
     }
+
+    @Test func aFailedSaveIsRetriedLaterNotAtOnce() {
+        var scheduler = SaveScheduler()
+        scheduler.noteChange(at: 0)
+        scheduler.didFailToSave(at: 1)
+        #expect(scheduler.hasUnsavedChanges && scheduler.deadline == 6)
+        #expect(!scheduler.isDue(at: 2) && scheduler.isDue(at: 6))
+        scheduler.didSave()
+        scheduler.noteChange(at: 10)
+        #expect(scheduler.deadline == 11)
+    }
 }
 
 /// A real file system whose named operation fails once, like a full disk.

@@ -7,12 +7,9 @@ extension HeightIndex {
         if locator.needsRebuild(adding: 1) { rebuildLocator(rowCount: count + 1) }
         var (leaf, slot) = locate(index: index)
         if Int(leafCounts[Int(leaf)]) == leafCapacity {
-            let right = splitLeaf(leaf)
-            let leftCount = Int(leafCounts[Int(leaf)])
-            if slot > leftCount {
-                leaf = right
-                slot -= leftCount
-            }
+            makeRoom(in: leaf)
+            // Both leaves that can now hold `index` have room after a share or a split.
+            (leaf, slot) = locate(index: index)
         }
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])

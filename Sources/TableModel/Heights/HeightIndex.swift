@@ -30,7 +30,14 @@ struct HeightIndex: Sendable {
     var leafParents: [Int32] = []
     var freeLeaves: [Int32] = []
 
-    var inners: [InnerNode] = []
+    /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
+    /// i * innerStride + innerCounts[i]` of `innerChildren` (leaves when the node is on
+    /// level 1) and `innerSummaries` (each child's summary). One spare slot per node lets a
+    /// node overflow by one child before it splits.
+    var innerChildren: [Int32] = []
+    var innerSummaries: [HeightSummary] = []
+    var innerCounts: [Int32] = []
+    var innerParents: [Int32] = []
     var freeInners: [Int32] = []
 
     /// The root: a leaf when `depth == 0`, else an inner node.
@@ -42,12 +49,8 @@ struct HeightIndex: Sendable {
     var locator: RowLocator
     var estimates: HeightEstimates
 
-    /// An inner node: its children (leaves when it is on level 1) and their summaries.
-    struct InnerNode: Sendable {
-        var children: [Int32] = []
-        var summaries: [HeightSummary] = []
-        var parent: Int32 = HeightIndex.noParent
-    }
+    /// Child slots per inner node: its capacity plus the spare.
+    var innerStride: Int { branchCapacity + 1 }
 
     /// Builds an index of estimated rows in O(n), leaves filled evenly.
     ///
@@ -92,16 +95,13 @@ struct HeightIndex: Sendable {
             let parentCount = (level.count + branchCapacity - 1) / branchCapacity
             var parents: [(node: Int32, summary: HeightSummary)] = []
             for part in 0..<parentCount {
-                var node = InnerNode()
+                let parent = allocateInner()
                 var nodeSummary = HeightSummary.zero
-                let parent = Int32(inners.count)
                 for child in HeightIndex.evenShare(of: level.count, part: part, parts: parentCount) {
-                    node.children.append(level[child].node)
-                    node.summaries.append(level[child].summary)
+                    appendChild(level[child].node, summary: level[child].summary, to: parent)
                     nodeSummary += level[child].summary
                     setParent(of: level[child].node, onLevel: depth, to: parent)
                 }
-                inners.append(node)
                 parents.append((parent, nodeSummary))
             }
             level = parents
@@ -162,20 +162,16 @@ struct HeightIndex: Sendable {
     /// Bytes of storage the index holds: the capacities of its arrays (leaf arena,
     /// inner nodes, locator); excludes the fixed-size struct itself and allocator headers.
     ///
-    /// - Complexity: O(number of inner nodes).
+    /// - Complexity: O(1).
     var byteCount: Int {
-        var bytes = ids.capacity * MemoryLayout<Int64>.stride
+        ids.capacity * MemoryLayout<Int64>.stride
             + units.capacity * MemoryLayout<UInt32>.stride
             + flags.capacity * MemoryLayout<UInt8>.stride
             + (leafCounts.capacity + leafParents.capacity + freeLeaves.capacity + freeInners.capacity)
                 * MemoryLayout<Int32>.stride
-            + inners.capacity * MemoryLayout<InnerNode>.stride
+            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity) * MemoryLayout<Int32>.stride
+            + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
             + locator.byteCount
-        for inner in inners {
-            bytes += inner.children.capacity * MemoryLayout<Int32>.stride
-                + inner.summaries.capacity * MemoryLayout<HeightSummary>.stride
-        }
-        return bytes
     }
 
     // MARK: Parent links
@@ -183,20 +179,12 @@ struct HeightIndex: Sendable {
     /// Parent of `node`, which sits `level` levels above the leaves (0 = leaf).
     @inline(__always)
     func parent(of node: Int32, onLevel level: Int) -> Int32 {
-        level == 0 ? leafParents[Int(node)] : inners[Int(node)].parent
+        level == 0 ? leafParents[Int(node)] : innerParents[Int(node)]
     }
 
     @inline(__always)
     mutating func setParent(of node: Int32, onLevel level: Int, to parent: Int32) {
-        if level == 0 { leafParents[Int(node)] = parent } else { inners[Int(node)].parent = parent }
-    }
-
-    /// Position of `child` among its parent's children.
-    ///
-    /// - Complexity: O(branchCapacity).
-    @inline(__always)
-    func position(of child: Int32, in parent: Int32) -> Int {
-        inners[Int(parent)].children.firstIndex(of: child)!
+        if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
     }
 
     /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total.
@@ -207,10 +195,9 @@ struct HeightIndex: Sendable {
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            let slot = position(of: child, in: parent)
-            inners[Int(parent)].summaries[slot] += delta
+            innerSummaries[childSlot(of: child, in: parent)] += delta
             child = parent
-            parent = inners[Int(parent)].parent
+            parent = innerParents[Int(parent)]
         }
     }
 }

@@ -7,7 +7,7 @@ extension TableLayout {
         let margin = overscan.isFinite ? max(0, overscan) : 0
         let top = max(0, scrollOffset - margin)
         let bottom = scrollOffset + viewportHeight + margin
-        guard let first = index.row(atOffset: Int64((top * HeightUnits.unitsPerPoint).rounded(.down))) else {
+        guard let first = index.row(atOffset: HeightUnits.unitsRoundingDown(top)) else {
             return []
         }
         var rows: [VisibleRow] = []

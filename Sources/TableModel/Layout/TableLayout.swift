@@ -117,17 +117,25 @@ public final class TableLayout {
         index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
     }
 
-    /// The row covering content offset `y` and how far `y` is below its top. Zero-height
-    /// rows are never hit; offsets past the end hit the last row. Nil when empty.
+    /// The top of row `position` in content coordinates; `position == count` gives `contentHeight`.
+    ///
+    /// - Complexity: O(log n).
+    public func offset(ofRow position: Int) -> Double {
+        precondition(position >= 0 && position <= count, "TableLayout.offset(ofRow:): \(position) is outside 0...\(count)")
+        return HeightUnits.points(index.offsetUnits(ofRow: position))
+    }
+
+    /// The row covering content offset `y` (clamped to `0...contentHeight`) and how far `y`
+    /// is below its top. Zero-height rows are never hit; the end hits the last row. Nil when empty.
     ///
     /// - Complexity: O(log n).
     public func row(atOffset y: Double) -> ScrollAnchor? {
-        let clamped = y.isFinite ? max(0, y) : 0
-        guard let hit = index.row(atOffset: Int64((clamped * HeightUnits.unitsPerPoint).rounded(.down))) else {
+        let clamped = y.isFinite ? min(max(0, y), contentHeight) : 0
+        guard let hit = index.row(atOffset: HeightUnits.unitsRoundingDown(clamped)) else {
             return nil
         }
         return ScrollAnchor(
-            id: RowID(index.record(at: hit.index).id), offsetInRow: clamped - HeightUnits.points(hit.top))
+            id: RowID(index.record(leaf: hit.leaf, slot: hit.slot).id), offsetInRow: clamped - HeightUnits.points(hit.top))
     }
 
     /// The current estimate for rows of `kind`.
