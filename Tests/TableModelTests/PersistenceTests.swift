@@ -88,10 +88,11 @@ import Testing
     @Test func saveSchedulerDebouncesAndCapsTheDelay() {
         var scheduler = SaveScheduler()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil && !scheduler.isDue(at: 100))
+        let debounce = SaveScheduler.debounceInterval
         scheduler.noteChange(at: 10)
-        #expect(scheduler.deadline == 11)
+        #expect(scheduler.deadline == 10 + debounce)
         scheduler.noteChange(at: 10.8)
-        #expect(!scheduler.isDue(at: 11.5) && scheduler.isDue(at: 11.8))
+        #expect(!scheduler.isDue(at: 10.8 + debounce - 0.01) && scheduler.isDue(at: 10.8 + debounce))
         // Typing without pause: the save still happens within the maximum delay.
         for tick in 0..<100 { scheduler.noteChange(at: 10.8 + Double(tick) * 0.2) }
         #expect(scheduler.deadline == 15)
@@ -107,7 +108,7 @@ import Testing
         #expect(!scheduler.isDue(at: 2) && scheduler.isDue(at: 6))
         scheduler.didSave()
         scheduler.noteChange(at: 10)
-        #expect(scheduler.deadline == 11)
+        #expect(scheduler.deadline == 10 + SaveScheduler.debounceInterval)
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
         let table = fixture.table
         #expect(!table.hasUnsavedChanges)
         _ = try table.setText("changed", for: RowID(2))
-        #expect(table.saveDeadline == 1)
+        #expect(table.saveDeadline == SaveScheduler.debounceInterval)
         try table.saveIfDue(to: store)
         #expect(table.hasUnsavedChanges)  // not yet due
         fixture.clock.advance(by: 1)

@@ -1,4 +1,4 @@
-/// Decides when to save: about a second after the last change, and no later than a few
+/// Decides when to save: half a second after the last change (W6 asks for at most about a second), and no later than a few
 /// seconds after the first unsaved one even while the user keeps typing (W6).
 ///
 /// Pure and clock-free: callers pass the time (monotonic seconds). The app arms a GLib
