@@ -176,12 +176,12 @@ class App:
     def note_button(self, state, row_id):
         """The centre of a note row's Expand/Collapse button, in screen coordinates."""
         row = self.row(state, row_id)
-        return state["rowWidth"] - 12 - 34, row["y"] + row["height"] - 8 - 16
+        return state["tableOrigin"]["x"] + state["rowWidth"] - 12 - 34, row["y"] + row["height"] - 8 - 16
 
     def note_text_point(self, state, row_id, dy=10):
         """A point inside a note's text area, near its top-left."""
         row = self.row(state, row_id)
-        return 60, row["y"] + 8 + dy
+        return state["tableOrigin"]["x"] + 60, row["y"] + 8 + dy
 
     # -- input -----------------------------------------------------------------------------
     def xdotool(self, *args):
@@ -205,7 +205,12 @@ class App:
         self.xdotool("key", "--clearmodifiers", *keys)
 
     def type(self, text):
-        self.xdotool("type", "--delay", 15, text)
+        """Types `text` as keystrokes; each newline is a Return key press."""
+        for index, line in enumerate(text.split("\n")):
+            if index:
+                self.xdotool("key", "--clearmodifiers", "Return")
+            if line:
+                self.xdotool("type", "--delay", 15, line)
 
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)

@@ -186,10 +186,10 @@ final class MainWindow {
     }
 
     private func automationState() -> [String: Any] {
-        var state: [String: Any] = [
-            "settled": isSettled,
-            "window": ["width": gtk_widget_get_width(window.widget), "height": gtk_widget_get_height(window.widget)],
-        ]
+        var state: [String: Any] = ["settled": isSettled]
+        if let surface = gtk_native_get_surface(window()) {
+            state["window"] = ["width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface)]
+        }
         if let controller, let measurer {
             state.merge(AutomationState.snapshot(of: controller, in: window, measurer: measurer)) { $1 }
         }

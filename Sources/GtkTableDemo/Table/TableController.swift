@@ -106,6 +106,7 @@ final class TableController {
         caretsToReveal = []
         MainLoopSource.idle { [weak self] in
             for id in ids { (self?.view.cell(for: id)?.content as? NoteRowView)?.scrollCaretIntoView() }
+            self?.onUpdate?()
             return false
         }
     }
@@ -124,6 +125,9 @@ final class TableController {
         case .beganEditing(let id):
             focusedRow = id
             perform { () throws(TableError) in try model.beginEditing(id) }
+        case .endedEditing(let id):
+            if model.editingRow == id { model.endEditing() }
+            onUpdate?()
         case .performAction(let id, let edge, let index):
             perform { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
         }
