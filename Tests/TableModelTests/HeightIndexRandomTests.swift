@@ -5,7 +5,7 @@ import Testing
 @Suite struct HeightIndexRandomTests {
     static let runs = 8
     static let operationsPerRun = 8_000
-    static let maximumRows = 80
+    static let maximumRows = 48
 
     @Test(arguments: 0..<runs)
     func agreesWithReference(run: Int) throws {
