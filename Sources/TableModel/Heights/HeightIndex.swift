@@ -144,10 +144,10 @@ struct HeightIndex: Sendable {
     func rowUnits(leaf: Int32, slot: Int) -> Int64 {
         let position = base(of: leaf) + slot
         let packed = flags[position]
-        if packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue {
-            return estimates.current[Int(packed & RowRecord.kindMask)]
-        }
-        return Int64(units[position])
+        // Estimated rows store 0 units, so adding the masked estimate needs no branch.
+        let isEstimated = packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue
+        let estimate = estimates.current[Int(packed & RowRecord.kindMask)]
+        return Int64(units[position]) &+ (isEstimated ? estimate : 0)
     }
 
     /// Summary of the rows of `leaf`, recomputed.
