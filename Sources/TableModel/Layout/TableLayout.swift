@@ -8,6 +8,16 @@
 /// Invariants: ids are unique; `scrollOffset` is in `0...maxScrollOffset`; `anchor` is nil
 /// exactly when the table is empty, otherwise it names the row covering `scrollOffset`.
 ///
+/// Scrolling rules. The anchor (row id, offset inside the row) is the source of truth; the
+/// offset is derived from it after every change, clamped, and the anchor re-derived:
+/// - changes above the anchor row (measured, grown, inserted, deleted, estimate learned) keep
+///   the anchor row at the same screen position;
+/// - at offset 0 the table stays at the top, so growth and inserts at the top push content down;
+/// - at the end the offset is clamped to `maxScrollOffset`;
+/// - if the anchor row is deleted or moved away, the row that takes its place inherits the
+///   anchor (else the row before it, keeping its screen position);
+/// - a width change (`invalidateAllMeasurements()`) keeps every height until re-measured.
+///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class TableLayout {
     /// Heights above this (1,048,576 px) are rejected as absurd.
