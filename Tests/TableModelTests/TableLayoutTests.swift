@@ -79,6 +79,12 @@ import Testing
         #expect(LayoutSnapshot(layout) == before)
     }
 
+    @Test func invalidEstimateInInitThrows() {
+        #expect(throws: BatchUpdateError.invalidEstimate(-3, .header)) {
+            try makeTinyLayout(makeRows(2), estimate: .fixed(-3))
+        }
+    }
+
     @Test func duplicateIDsInInitThrow() {
         #expect(throws: BatchUpdateError.duplicateRow(RowID(3), operation: "init")) {
             try makeTinyLayout(makeRows(5) + [RowSpec(id: RowID(3), kind: .rich)])

@@ -38,7 +38,8 @@ public final class TableLayout {
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.
     ///
-    /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height.
+    /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height,
+    ///   `.invalidEstimate` for a bad estimate height.
     /// - Complexity: O(n), plus O(log n) per row given with a measured height.
     public convenience init(
         rows: [RowSpec], estimate: EstimatePolicy = .standard, viewportHeight: Double = 0
@@ -53,6 +54,7 @@ public final class TableLayout {
         rows: [RowSpec], estimate: EstimatePolicy, viewportHeight: Double,
         leafCapacity: Int, branchCapacity: Int
     ) throws(BatchUpdateError) {
+        try TableLayout.validate(estimate, for: .header)
         for row in rows {
             if let height = row.measuredHeight { try TableLayout.validate(height, for: row.id) }
         }
@@ -169,7 +171,19 @@ public final class TableLayout {
 
     /// Checks that `height` is a finite px value in `0...maximumRowHeight`.
     static func validate(_ height: Double, for id: RowID) throws(BatchUpdateError) {
-        guard height.isFinite, height >= 0, height <= maximumRowHeight else { throw .invalidHeight(height, id) }
+        guard isValid(height) else { throw .invalidHeight(height, id) }
+    }
+
+    /// Checks that the policy's height is a finite px value in `0...maximumRowHeight`.
+    static func validate(_ policy: EstimatePolicy, for kind: RowKind) throws(BatchUpdateError) {
+        switch policy {
+        case .fixed(let height), .learned(initial: let height):
+            guard isValid(height) else { throw .invalidEstimate(height, kind) }
+        }
+    }
+
+    private static func isValid(_ height: Double) -> Bool {
+        height.isFinite && height >= 0 && height <= maximumRowHeight
     }
 
     /// Walks the whole layout and traps if an invariant is broken.

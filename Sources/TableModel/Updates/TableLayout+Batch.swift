@@ -6,7 +6,7 @@ extension TableLayout {
     /// - Throws: the first problem found; nothing has changed then.
     /// - Complexity: O(b log n) for a batch of b requests.
     public func performBatch(_ batch: BatchUpdate) throws(BatchUpdateError) -> ChangeSet {
-        let plan = try validate(batch)
+        let plan = try validatedPlan(for: batch)
         var context = ScrollContext(self)
         let estimatesBefore = index.estimates.current
         if let anchor, plan.leaving.contains(anchor.id) {
@@ -72,7 +72,7 @@ extension TableLayout {
     /// Checks every request of `batch` against the current rows; changes nothing.
     ///
     /// - Complexity: O(b log n).
-    func validate(_ batch: BatchUpdate) throws(BatchUpdateError) -> BatchPlan {
+    func validatedPlan(for batch: BatchUpdate) throws(BatchUpdateError) -> BatchPlan {
         var structural: [RowID: String] = [:]
         var content: [RowID: String] = [:]
 
@@ -146,7 +146,7 @@ extension TableLayout {
         for position in stride(from: start - 1, through: 0, by: -1) {
             let row = index.record(at: position)
             if !leavingSet.contains(row.id) {
-                let height = HeightUnits.points(index.rowUnits(leaf: index.find(row.id)!.leaf, slot: index.find(row.id)!.slot))
+                let height = HeightUnits.points(index.offsetUnits(ofRow: position + 1) - index.offsetUnits(ofRow: position))
                 return ScrollAnchor(id: RowID(row.id), offsetInRow: anchor.offsetInRow + height)
             }
         }
