@@ -18,7 +18,7 @@ import Testing
         let initialIDs = (0..<initialCount).map { Int64($0) * 7 + 1 }
         nextID = Int64(initialCount) * 7 + 1
         var index = try HeightIndex(
-            ids: initialIDs, kinds: initialKinds, estimates: HeightEstimates(),
+            rows: zip(initialIDs, initialKinds).map { RowSpec(id: RowID($0), kind: $1) }, estimates: HeightEstimates(),
             leafCapacity: 4 + run % 2, branchCapacity: 4 + run % 3)
         var reference = ReferenceHeights()
         reference.rows = zip(initialIDs, initialKinds).map { RowRecord.estimated(id: $0, kind: $1) }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct HeightIndexTests {
     private func tinyIndex(_ count: Int, idStride: Int64 = 1) throws -> HeightIndex {
         try HeightIndex(
-            ids: (0..<count).map { Int64($0) * idStride }, kinds: Array(repeating: .note, count: count),
+            rows: (0..<count).map { RowSpec(id: RowID(Int64($0) * idStride), kind: .note) },
             estimates: HeightEstimates(policy: .fixed(10)), leafCapacity: 4, branchCapacity: 4)
     }
 
@@ -105,8 +105,7 @@ import Testing
     @Test func compactStorage() throws {
         let count = 250_000
         let index = try HeightIndex(
-            ids: (0..<count).map { Int64($0) }, kinds: Array(repeating: .toggle, count: count),
-            estimates: HeightEstimates())
+            rows: (0..<count).map { RowSpec(id: RowID(Int64($0)), kind: .toggle) }, estimates: HeightEstimates())
         #expect(Double(index.byteCount) / Double(count) <= 32)
     }
 }

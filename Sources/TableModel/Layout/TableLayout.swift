@@ -59,7 +59,7 @@ public final class TableLayout {
             if let height = row.measuredHeight { try TableLayout.validate(height, for: row.id) }
         }
         index = try HeightIndex(
-            ids: rows.map(\.id.rawValue), kinds: rows.map(\.kind), estimates: HeightEstimates(policy: estimate),
+            rows: rows, estimates: HeightEstimates(policy: estimate),
             leafCapacity: leafCapacity, branchCapacity: branchCapacity)
         self.viewportHeight = max(0, viewportHeight.isFinite ? viewportHeight : 0)
         for (position, row) in rows.enumerated() {
