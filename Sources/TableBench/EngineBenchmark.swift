@@ -16,6 +16,13 @@ struct EngineBenchmark {
     /// One row in this many is measured before timing starts.
     static let measuredFraction = 10
     static let seed: UInt64 = 0x7AB1E
+    /// Random inputs are drawn up front, this many of each (a power of two), and reused in turn.
+    static let sampleCount = 4_096
+    /// Measured row heights, px.
+    static let rowHeights = 30...120
+    /// The anchor-correction op sets the note estimate to `estimateBase + call % estimateSpread`.
+    static let estimateBase = 40.0
+    static let estimateSpread = 20
 
     let rowCount: Int
     let engineRounds: Int
@@ -52,7 +59,7 @@ struct EngineBenchmark {
             rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
         var random = BenchRandom(seed: EngineBenchmark.seed)
         for row in stride(from: 0, to: rowCount, by: EngineBenchmark.measuredFraction) {
-            let height = Double(Int.random(in: 30...120, using: &random))
+            let height = Double(Int.random(in: EngineBenchmark.rowHeights, using: &random))
             _ = try layout.setMeasuredHeight(height, for: RowID(Int64(row)))
             naive.heights[row] = height
             naive.measured[row] = true
@@ -77,37 +84,38 @@ struct EngineBenchmark {
                 operation: operation, rowCount: rowCount, engineNanoseconds: engineTime, naiveNanoseconds: naiveTime))
         }
 
-        let randomIDs = (0..<4_096).map { _ in Int64.random(in: 0..<Int64(rowCount), using: &random) }
-        let randomHeights = (0..<4_096).map { _ in Double(Int.random(in: 30...120, using: &random)) }
-        let randomFractions = (0..<4_096).map { _ in Double.random(in: 0..<1, using: &random) }
+        let sample = EngineBenchmark.sampleCount - 1
+        let randomIDs = (0...sample).map { _ in Int64.random(in: 0..<Int64(rowCount), using: &random) }
+        let randomHeights = (0...sample).map { _ in Double(Int.random(in: EngineBenchmark.rowHeights, using: &random)) }
+        let randomFractions = (0...sample).map { _ in Double.random(in: 0..<1, using: &random) }
 
         measure("set-height", engine: { call in
-            let changes = try! layout.setMeasuredHeight(randomHeights[call & 4_095], for: RowID(randomIDs[call & 4_095]))
+            let changes = try! layout.setMeasuredHeight(randomHeights[call & sample], for: RowID(randomIDs[call & sample]))
             EngineBenchmark.sink += changes.scrollOffset
         }, naive: { call in
-            naive.setMeasuredHeight(randomHeights[call & 4_095], for: randomIDs[call & 4_095])
+            naive.setMeasuredHeight(randomHeights[call & sample], for: randomIDs[call & sample])
             EngineBenchmark.sink += naive.scrollOffset
         })
 
         measure("row-at-offset", engine: { call in
-            let hit = layout.row(atOffset: randomFractions[call & 4_095] * layout.contentHeight)
+            let hit = layout.row(atOffset: randomFractions[call & sample] * layout.contentHeight)
             EngineBenchmark.sink += hit!.offsetInRow
         }, naive: { call in
-            let hit = naive.row(atOffset: randomFractions[call & 4_095] * naive.contentHeight)
+            let hit = naive.row(atOffset: randomFractions[call & sample] * naive.contentHeight)
             EngineBenchmark.sink += hit.offsetInRow
         })
 
         measure("offset-of-row", engine: { call in
-            EngineBenchmark.sink += layout.offset(ofRow: Int(randomIDs[call & 4_095]))
+            EngineBenchmark.sink += layout.offset(ofRow: Int(randomIDs[call & sample]))
         }, naive: { call in
-            EngineBenchmark.sink += naive.offset(ofRow: Int(randomIDs[call & 4_095]))
+            EngineBenchmark.sink += naive.offset(ofRow: Int(randomIDs[call & sample]))
         })
 
         measure("anchor-correction", engine: { call in
-            let changes = try! layout.setEstimatePolicy(.fixed(40 + Double(call % 20)), for: .note)
+            let changes = try! layout.setEstimatePolicy(.fixed(EngineBenchmark.estimateBase + Double(call % EngineBenchmark.estimateSpread)), for: .note)
             EngineBenchmark.sink += changes.scrollOffset
         }, naive: { call in
-            naive.setEstimate(40 + Double(call % 20), for: .note)
+            naive.setEstimate(EngineBenchmark.estimateBase + Double(call % EngineBenchmark.estimateSpread), for: .note)
             EngineBenchmark.sink += naive.scrollOffset
         })
 

@@ -1,7 +1,8 @@
 import TableModel
 
 /// Bytes per row of the engine, counted two ways: the capacities of the index's arrays
-/// (`TableLayout.heightIndexByteCount`), and the growth of the resident set while building.
+/// (`TableLayout.heightIndexByteCount`), and the growth of the resident set from before the
+/// row specs are made to after the layout is built and the specs are freed.
 struct MemoryReport {
     var rowCount: Int
     var indexBytesAfterBuild: Int
@@ -11,9 +12,9 @@ struct MemoryReport {
 
     static func measure(rowCount: Int, churnBatches: Int) throws -> MemoryReport {
         let benchmark = EngineBenchmark(rowCount: rowCount, quick: true)
-        let rows = benchmark.makeRows()
         let residentBefore = ResidentMemory.bytes()
-        let layout = try TableLayout(rows: rows, viewportHeight: EngineBenchmark.viewportHeight)
+        // The row specs are a temporary, freed when the initialiser returns.
+        let layout = try TableLayout(rows: benchmark.makeRows(), viewportHeight: EngineBenchmark.viewportHeight)
         let residentAfter = ResidentMemory.bytes()
         let afterBuild = layout.heightIndexByteCount
 

@@ -22,12 +22,13 @@ struct TableBench {
             printError("usage: TableBench [--json] [--quick]   (unknown argument \(unknown))")
             exit(2)
         }
+        // Memory first, while the heap is fresh, so the resident-set growth is the layout's own.
+        let memory = try MemoryReport.measure(rowCount: quick ? quickMemoryRowCount : memoryRowCount,
+                                               churnBatches: quick ? 10 : churnBatches)
         var measurements: [Measurement] = []
         for rowCount in quick ? quickSizes : sizes {
             measurements += try EngineBenchmark(rowCount: rowCount, quick: quick).run()
         }
-        let memory = try MemoryReport.measure(rowCount: quick ? quickMemoryRowCount : memoryRowCount,
-                                               churnBatches: quick ? 10 : churnBatches)
         if json {
             print(Report.json(measurements))
             printError(memory.text)

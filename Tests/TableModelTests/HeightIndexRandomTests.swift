@@ -1,11 +1,12 @@
 import Testing
 @testable import TableModel
 
-/// Random operations on a tiny-node index, checked against `ReferenceHeights` after every step.
+/// Random operations on a tiny-node index (capacities 4 to 6, odd and even), checked against
+/// `ReferenceHeights` after every step.
 @Suite struct HeightIndexRandomTests {
     static let runs = 8
     static let operationsPerRun = 8_000
-    static let maximumRows = 80
+    static let maximumRows = 48
 
     @Test(arguments: 0..<runs)
     func agreesWithReference(run: Int) throws {
@@ -17,8 +18,8 @@ import Testing
         let initialIDs = (0..<initialCount).map { Int64($0) * 7 + 1 }
         nextID = Int64(initialCount) * 7 + 1
         var index = try HeightIndex(
-            ids: initialIDs, kinds: initialKinds, estimates: HeightEstimates(),
-            leafCapacity: 4, branchCapacity: 4)
+            rows: zip(initialIDs, initialKinds).map { RowSpec(id: RowID($0), kind: $1) }, estimates: HeightEstimates(),
+            leafCapacity: 4 + run % 2, branchCapacity: 4 + run % 3)
         var reference = ReferenceHeights()
         reference.rows = zip(initialIDs, initialKinds).map { RowRecord.estimated(id: $0, kind: $1) }
 

@@ -39,8 +39,11 @@ import Testing
         #expect(layout.offset(ofRow: 50) == layout.contentHeight)
         _ = try layout.setMeasuredHeight(100, for: RowID(49))
         #expect(layout.contentHeight == 590)
+        layout.scroll(toOffset: .nan)
+        #expect(layout.scrollOffset == 0, "NaN scrolls to the top")
         layout.scroll(toOffset: .infinity)
-        #expect(layout.scrollOffset == 0, "a non-finite offset scrolls to the top")
+        #expect(layout.scrollOffset == 490, "infinity scrolls to the end")
+        layout.scroll(toOffset: -1e12)
         layout.scroll(toOffset: 1e12)
         #expect(layout.scrollOffset == 490)
         #expect(layout.anchor == ScrollAnchor(id: RowID(49), offsetInRow: 0))
@@ -74,6 +77,12 @@ import Testing
         let before = LayoutSnapshot(layout)
         #expect(throws: BatchUpdateError.self) { try layout.setMeasuredHeight(height, for: RowID(3)) }
         #expect(LayoutSnapshot(layout) == before)
+    }
+
+    @Test func invalidEstimateInInitThrows() {
+        #expect(throws: BatchUpdateError.invalidEstimate(-3, .header)) {
+            try makeTinyLayout(makeRows(2), estimate: .fixed(-3))
+        }
     }
 
     @Test func duplicateIDsInInitThrow() {

@@ -33,6 +33,8 @@ extension HeightIndex {
             for slot in 0..<rows {
                 let row = record(leaf: node, slot: slot)
                 precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
+                precondition(row.state.hasHeightOfRecord || units[base(of: node) + slot] == 0,
+                             "height index: estimated row \(row.id) stores a height")
                 precondition(locator.leaf(of: row.id, isInLeaf: { $0 == node }) == node,
                              "height index: locator does not place \(row.id) in leaf \(node)")
                 if row.state.hasHeightOfRecord {

@@ -13,6 +13,7 @@ extension HeightIndex {
         }
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])
+        precondition(rows < leafCapacity, "height index: no room in leaf \(leaf)")
         for position in stride(from: start + rows, to: start + slot, by: -1) {
             ids[position] = ids[position - 1]
             units[position] = units[position - 1]

@@ -52,21 +52,21 @@ struct HeightIndex: Sendable {
     /// Child slots per inner node: its capacity plus the spare.
     var innerStride: Int { branchCapacity + 1 }
 
-    /// Builds an index of estimated rows in O(n), leaves filled evenly.
+    /// Builds an index of `rows`, all estimated (their measured heights are the caller's
+    /// business), in O(n), leaves filled evenly.
     ///
     /// - Throws: `.duplicateRow` if an id occurs twice; nothing is built then.
     init(
-        ids rowIDs: [Int64], kinds: [RowKind], estimates: HeightEstimates,
+        rows: [RowSpec], estimates: HeightEstimates,
         leafCapacity: Int = standardLeafCapacity, branchCapacity: Int = standardBranchCapacity
     ) throws(BatchUpdateError) {
-        precondition(rowIDs.count == kinds.count)
         precondition(leafCapacity >= HeightIndex.smallestCapacity && branchCapacity >= HeightIndex.smallestCapacity)
         self.leafCapacity = leafCapacity
         self.branchCapacity = branchCapacity
         self.estimates = estimates
-        locator = RowLocator(rowCount: rowIDs.count)
+        locator = RowLocator(rowCount: rows.count)
 
-        let leafCount = max(1, (rowIDs.count + leafCapacity - 1) / leafCapacity)
+        let leafCount = max(1, (rows.count + leafCapacity - 1) / leafCapacity)
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
         units = Array(repeating: 0, count: leafCount * leafCapacity)
         flags = Array(repeating: 0, count: leafCount * leafCapacity)
@@ -76,10 +76,9 @@ struct HeightIndex: Sendable {
         var level: [(node: Int32, summary: HeightSummary)] = []
         level.reserveCapacity(leafCount)
         for leaf in 0..<leafCount {
-            let rows = HeightIndex.evenShare(of: rowIDs.count, part: leaf, parts: leafCount)
             var leafSummary = HeightSummary.zero
-            for row in rows {
-                let record = RowRecord.estimated(id: rowIDs[row], kind: kinds[row])
+            for row in HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount) {
+                let record = RowRecord.estimated(id: rows[row].id.rawValue, kind: rows[row].kind)
                 if find(record.id) != nil {
                     throw .duplicateRow(RowID(record.id), operation: "init")
                 }
@@ -144,10 +143,10 @@ struct HeightIndex: Sendable {
     func rowUnits(leaf: Int32, slot: Int) -> Int64 {
         let position = base(of: leaf) + slot
         let packed = flags[position]
-        if packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue {
-            return estimates.current[Int(packed & RowRecord.kindMask)]
-        }
-        return Int64(units[position])
+        // Estimated rows store 0 units, so adding the masked estimate needs no branch.
+        let isEstimated = packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue
+        let estimate = estimates.current[Int(packed & RowRecord.kindMask)]
+        return Int64(units[position]) &+ (isEstimated ? estimate : 0)
     }
 
     /// Summary of the rows of `leaf`, recomputed.

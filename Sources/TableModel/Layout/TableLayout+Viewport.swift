@@ -1,6 +1,7 @@
 extension TableLayout {
     /// The rows to show: those overlapping the viewport extended by `overscan` px above and
-    /// below, in order, each with its content-coordinate y, height and height state.
+    /// below (at least the row at the top), in order, each with its content-coordinate y,
+    /// height and height state. Empty only when the table is.
     ///
     /// - Complexity: O(log n + k) for k rows returned.
     public func visibleRows(overscan: Double = 0) -> [VisibleRow] {

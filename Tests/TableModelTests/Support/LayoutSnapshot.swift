@@ -18,10 +18,14 @@ struct LayoutSnapshot: Equatable, CustomStringConvertible {
     var policies: [EstimatePolicy]
 
     init(_ layout: TableLayout) {
-        rows = (0..<layout.count).map { position in
-            let id = layout.id(at: position)
-            return Row(id: id, kind: layout.kind(of: id)!, state: layout.heightState(of: id)!, height: layout.height(of: id)!)
+        var rows: [Row] = []
+        let current = layout.index.estimates
+        layout.index.forEachRow(from: 0) { row in
+            let units = row.state.hasHeightOfRecord ? Int64(row.units) : current.units(for: row.kind)
+            rows.append(Row(id: RowID(row.id), kind: row.kind, state: row.state, height: HeightUnits.points(units)))
+            return true
         }
+        self.rows = rows
         anchor = layout.anchor
         scrollOffset = layout.scrollOffset
         viewportHeight = layout.viewportHeight
