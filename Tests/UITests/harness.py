@@ -187,6 +187,11 @@ class App:
     def xdotool(self, *args):
         subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": self.display.name})
 
+    def xdotool_output(self, *args):
+        out = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True, check=True,
+                             env={**os.environ, "DISPLAY": self.display.name})
+        return out.stdout
+
     def click(self, x, y, button=1):
         self.xdotool("mousemove", "--sync", int(x), int(y), "click", button)
 
@@ -214,6 +219,22 @@ class App:
 
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)
+
+    def scroll_to_row(self, row_id, button=5, limit=200):
+        """Wheels (real button 4/5 clicks over the table) until row `row_id` is fully on screen
+        below the sticky header; returns the settled state."""
+        state = self.wait_state()
+        origin = state["tableOrigin"]
+        self.move(origin["x"] + 200, origin["y"] + 300)
+        for _ in range(limit):
+            row = self.row(state, row_id)
+            top = origin["y"] + 40
+            bottom = origin["y"] + state["viewportHeight"]
+            if row and row["y"] >= top and row["y"] + min(row["height"], 300) <= bottom:
+                return state
+            self.wheel(button)
+            state = self.wait_frame_after(state)
+        raise AssertionError(f"row {row_id} never came into view")
 
     # -- pixels ----------------------------------------------------------------------------
     def screenshot(self, name=None) -> Image.Image:
