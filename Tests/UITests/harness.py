@@ -154,13 +154,14 @@ class App:
         except (FileNotFoundError, json.JSONDecodeError):
             return None
 
-    def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state"):
-        """Waits for a settled state (no pending measurements or animations) satisfying `predicate`."""
+    def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state", settled=True):
+        """Waits for a state satisfying `predicate`; by default a settled one (no animation
+        running and no content loading)."""
         def check():
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited with {self.process.returncode}:\n{self.stderr_text()}")
             state = self.state()
-            if state and state.get("settled") and predicate(state):
+            if state and (state.get("settled") or not settled) and predicate(state):
                 return state
             return None
         return wait_until(check, timeout=timeout, what=what)
@@ -207,6 +208,8 @@ class App:
         self.xdotool(*args)
 
     def key(self, *keys):
+        """Presses keys once the window has keyboard focus (an early key would be lost)."""
+        self.wait_state(lambda s: s.get("active"), what="the window to have keyboard focus")
         self.xdotool("key", "--clearmodifiers", *keys)
 
     def type(self, text):
@@ -237,6 +240,19 @@ class App:
         raise AssertionError(f"row {row_id} never came into view")
 
     # -- pixels ----------------------------------------------------------------------------
+    def stable_screenshot(self, name=None, timeout=5.0):
+        """A screenshot once two in a row are identical (animations such as a toast sliding
+        in have finished)."""
+        previous = self.screenshot(name)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            current = self.screenshot(name)
+            if _same(previous, current):
+                return current
+            previous = current
+        raise TimeoutError("the window never stopped changing")
+
     def screenshot(self, name=None) -> Image.Image:
         """The screen as X shows it, cropped to the window."""
         path = self.workdir / f"{name or 'shot'}.png"
@@ -247,6 +263,10 @@ class App:
             w = state["window"]
             image = image.crop((0, 0, w["width"], w["height"]))
         return image
+
+
+def _same(a: Image.Image, b: Image.Image):
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
 
 
 def changed_fraction(a: Image.Image, b: Image.Image, tolerance=24):

@@ -70,7 +70,7 @@ def test_rich_content_arrives_later_and_nothing_above_moves(launch):
     app = launch()
     state = app.wait_state()
     app.key("End")  # jump straight to the end: the rich rows come into view unloaded
-    state = app.wait_state(lambda s: app.row(s, 301) is not None, what="the rich rows")
+    state = app.wait_state(lambda s: app.row(s, 301) is not None, what="the rich rows", settled=False)
     rich = app.row(state, 301)
     assert not rich["loaded"]
     top = state["rows"][1]

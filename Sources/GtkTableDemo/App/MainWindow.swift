@@ -186,7 +186,7 @@ final class MainWindow {
     }
 
     private func automationState() -> [String: Any] {
-        var state: [String: Any] = ["settled": isSettled]
+        var state: [String: Any] = ["settled": isSettled, "active": gtk_window_is_active(window()) != 0]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = ["width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface)]
         }

@@ -32,6 +32,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_text_view_set_right_margin(view, Int32(RowStyle.note.textInset))
         gtk_text_view_set_accepts_tab(view, 0)
         buffer = GObjectRef(gtk_text_view_get_buffer(view)!)
+        // Undo is the table's (W4): one history for edits, deletes, pins and expands.
+        gtk_text_buffer_set_enable_undo(buffer(), 0)
 
         scroller = GObjectRef(gtk_scrolled_window_new()!)
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
