@@ -81,7 +81,8 @@ class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None):
+                 data_home: Path | None = None, own_data=False):
+        """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
         self.display = display
         self.workdir = workdir
         self.state_path = workdir / "state.json"
@@ -105,7 +106,10 @@ class App:
         })
         environment.pop("WAYLAND_DISPLAY", None)
         environment.update(env or {})
-        command = ["dbus-run-session", "--", str(BINARY), "--data", str(data), "--state-file", str(self.state_path), *args]
+        data_args = [] if own_data else ["--data", str(data)]
+        if own_data:
+            self.data_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.json"
+        command = ["dbus-run-session", "--", str(BINARY), *data_args, "--state-file", str(self.state_path), *args]
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=self.stderr,
                                         start_new_session=True, cwd=workdir)
@@ -113,7 +117,8 @@ class App:
     # -- lifecycle -------------------------------------------------------------------------
     def close(self):
         _end(self.process)
-        self.stderr.close()
+        if not self.stderr.closed:
+            self.stderr.close()
 
     def kill9(self):
         """Kills the app itself with SIGKILL (a crash), then its D-Bus session."""
@@ -139,12 +144,14 @@ class App:
 
     def noise(self):
         """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded)."""
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         text = self.stderr_path.read_text(errors="replace")
         return [line for line in text.splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
 
     def stderr_text(self):
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         return self.stderr_path.read_text(errors="replace")
 
     # -- state -----------------------------------------------------------------------------

@@ -53,7 +53,7 @@ final class TableView: ContainerLayout {
 
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
-    private var pendingFocus: RowID?
+    private(set) var pendingFocus: RowID?
 
     // MARK: Cells
 
