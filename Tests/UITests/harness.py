@@ -268,7 +268,8 @@ class App:
         state = self.state()
         if state and "window" in state:
             w = state["window"]
-            image = image.crop((0, 0, w["width"], w["height"]))
+            scale = w.get("scale", 1)
+            image = image.crop((0, 0, w["width"] * scale, w["height"] * scale))
         return image
 
 
