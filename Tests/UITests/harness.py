@@ -77,11 +77,28 @@ def _end(process: subprocess.Popen):
             process.wait()
 
 
+class SessionBus:
+    """A D-Bus session bus of our own, so an accessibility client can share it with the app."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                        start_new_session=True)
+        address = self.process.stdout.readline().strip()
+        if not address:
+            _end(self.process)
+            raise RuntimeError("dbus-daemon did not start")
+        self.environment = {"DBUS_SESSION_BUS_ADDRESS": address, "GTK_A11Y": "atspi"}
+
+    def close(self):
+        _end(self.process)
+
+
 class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None, own_data=False):
+                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None):
         """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
         self.display = display
         self.workdir = workdir
@@ -109,7 +126,11 @@ class App:
         data_args = [] if own_data else ["--data", str(data)]
         if own_data:
             self.data_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.json"
-        command = ["dbus-run-session", "--", str(BINARY), *data_args, "--state-file", str(self.state_path), *args]
+        command = [str(BINARY), *data_args, "--state-file", str(self.state_path), *args]
+        if bus:
+            environment.update(bus.environment)
+        else:
+            command = ["dbus-run-session", "--", *command]
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=self.stderr,
                                         start_new_session=True, cwd=workdir)
