@@ -246,7 +246,10 @@ class App:
             if index:
                 self.xdotool("key", "--clearmodifiers", "Return")
             if line:
-                self.xdotool("type", "--delay", 15, line)
+                # xdotool types characters that have no key on the keymap by remapping a spare
+                # keycode; typed fast, some are lost, so non-ASCII text goes slower.
+                delay = 15 if line.isascii() else 80
+                self.xdotool("type", "--delay", delay, line)
 
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)

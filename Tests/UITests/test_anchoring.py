@@ -85,7 +85,7 @@ def test_a_row_inserted_above_the_viewport_keeps_the_top_row_in_place(launch, bi
     victim = state["rows"][3]
     app.click(state["tableOrigin"]["x"] + 200, victim["y"] + 10, button=3)
     app.wait_state(lambda s: s["contextMenuOpen"])
-    app.key("End", "Return")  # the last item is Delete
+    app.key("Down", "Down", "Down", "Return")  # Pin, Done, Flag, Delete
     state = app.wait_state(lambda s: app.row(s, victim["id"]) is None and s["canUndo"], what="the delete")
     app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
     for _ in range(12):
