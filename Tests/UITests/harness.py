@@ -152,13 +152,14 @@ class App:
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
 
-    def wait_window(self, timeout=10):
-        """Waits until the app has mapped a window (for screens without a state file)."""
-        def mapped():
-            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "GtkTableDemo|Cannot open"],
-                                 capture_output=True, text=True, env={**os.environ, "DISPLAY": self.display.name})
-            return out.stdout.split()
-        return wait_until(mapped, timeout=timeout, what="a window")
+    def dialog_key(self, key, title="Cannot open the rows file"):
+        """Answers the message dialog from the keyboard once it has keyboard focus."""
+        def focused_title():
+            out = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True,
+                                 env={**os.environ, "DISPLAY": self.display.name})
+            return out.stdout.strip() == title
+        wait_until(focused_title, what=f"the dialog “{title}” to have focus")
+        self.xdotool("key", "--clearmodifiers", key)
 
     def wait_exit(self, timeout=10):
         return self.process.wait(timeout=timeout)
