@@ -43,12 +43,14 @@ def wait_until(condition, timeout=10.0, interval=0.02, what="condition"):
 
 
 class Display:
-    """An Xvfb server on a display number it picks itself (-displayfd)."""
+    """An Xvfb server on a display number it picks itself (-displayfd). `-noreset`: without it
+    the server resets when its last client leaves, and an app starting right then cannot
+    connect."""
 
     def __init__(self, size="1280x1024"):
         read_end, write_end = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{size}x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         os.close(write_end)
