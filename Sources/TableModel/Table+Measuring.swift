@@ -81,6 +81,19 @@ extension Table {
         return update
     }
 
+    /// Measures about `count` rows spread evenly through the table, so every kind's learned
+    /// estimate starts from real heights at this width instead of a guess: the scrollbar is
+    /// close to right from the first frame, and later measurements barely move it (W3).
+    ///
+    /// - Complexity: O(k log n) for k = min(count, n) rows, plus measuring them.
+    public func measureSample(of count: Int) -> TableUpdate {
+        guard count > 0, layout.count > 0 else { return TableUpdate() }
+        let step = max(1, layout.count / count)
+        let ids = stride(from: 0, to: layout.count, by: step).map { layout.id(at: $0) }.filter { !layout.isMeasured($0) }
+        // Every id comes from the layout, so measuring cannot fail.
+        return (try? measure(ids)) ?? TableUpdate()
+    }
+
     /// The rows to show, each measured at the current width: rows that scroll into view
     /// unmeasured are measured, and the pass repeats while that moves the visible range.
     ///

@@ -124,6 +124,7 @@ final class MainWindow {
             return
         }
         model.actionFont = RowStyle.actionFont
+        _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
         let saver = document.savesChanges ? AutoSaver(model: model, store: document.store, clock: clock) : nil

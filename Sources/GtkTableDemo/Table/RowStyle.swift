@@ -33,6 +33,11 @@ enum RowStyle {
 
     static var note: NoteMetrics { metrics.note }
 
+    /// A rich row's placeholder before any rich content has arrived: a card-sized guess the
+    /// learned estimate replaces as content loads (R1). Without it the first loads would
+    /// raise every unloaded rich row from the generic 44 px estimate at once.
+    static let richPlaceholderHeight = 160.0
+
     /// The font swipe-action titles are drawn in (`button.swipe-action` in the style sheet).
     static let actionFont = FontDescription(family: "Noto Sans", size: 12, weight: .bold)
 

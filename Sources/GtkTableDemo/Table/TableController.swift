@@ -85,12 +85,18 @@ final class TableController {
 
     // MARK: Called by the view during allocation
 
+    /// Rows measured at the first width to seed the per-kind estimates (W3).
+    static let estimateSampleSize = 256
+
     func widthChanged(to width: Double) {
+        let isFirstWidth = model.width == 0
         do {
             _ = try model.setWidth(width)
         } catch {
             onError?(error.description)
+            return
         }
+        if isFirstWidth { _ = model.measureSample(of: Self.estimateSampleSize) }
     }
 
     func viewportChanged(to height: Double) {
