@@ -100,3 +100,21 @@ import Testing
         #expect(steps > 100, "seed \(seed)")
     }
 }
+
+@Suite struct EstimateSampleTests {
+    @Test func aSampleMeasuresSpreadRowsAndTeachesTheEstimates() throws {
+        let fixture = try TableFixture()
+        let table = fixture.table
+        let noteEstimate = table.layout.estimatedHeight(for: .note)
+        _ = table.measureSample(of: 4)
+        // Every 2nd row of 11 (step 11 / 4 = 2): rows 0, 2, 4, 6, 8, 10; rich row 10 is pending.
+        let measured = (0..<table.count).filter { table.layout.isMeasured(table.layout.id(at: $0)) }
+        #expect(measured.contains(2) && measured.contains(8) && !measured.contains(10))
+        #expect(table.layout.estimatedHeight(for: .note) != noteEstimate)
+        #expect(table.measureCounts[RowID(3)] == 1)
+        // Measured rows are not measured again by a second sample.
+        _ = table.measureSample(of: 4)
+        #expect(table.measureCounts[RowID(3)] == 1)
+        #expect(table.measureSample(of: 0) == TableUpdate())
+    }
+}
