@@ -57,7 +57,7 @@ struct EngineBenchmark {
         let layout = try TableLayout(rows: rows, viewportHeight: EngineBenchmark.viewportHeight)
         var naive = NaiveHeightList(
             rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
-        var random = BenchRandom(seed: EngineBenchmark.seed)
+        var random = SplitMix64(seed: EngineBenchmark.seed)
         for row in stride(from: 0, to: rowCount, by: EngineBenchmark.measuredFraction) {
             let height = Double(Int.random(in: EngineBenchmark.rowHeights, using: &random))
             _ = try layout.setMeasuredHeight(height, for: RowID(Int64(row)))
@@ -72,7 +72,7 @@ struct EngineBenchmark {
     func run() throws -> [Measurement] {
         let (layout, naiveList) = try makeSubjects()
         var naive = naiveList
-        var random = BenchRandom(seed: EngineBenchmark.seed ^ UInt64(rowCount))
+        var random = SplitMix64(seed: EngineBenchmark.seed ^ UInt64(rowCount))
         var results: [Measurement] = []
 
         func measure(_ operation: String, engine: (Int) -> Void, naive naiveBody: (Int) -> Void) {
@@ -149,7 +149,7 @@ struct EngineBenchmark {
     /// Half `batchSize` distinct random rows to delete (never the anchor) and half new rows at
     /// distinct random after-update indices.
     private func makeBatch(
-        count: Int, anchor: Int64, id: (Int) -> Int64, nextID: inout Int64, random: inout BenchRandom
+        count: Int, anchor: Int64, id: (Int) -> Int64, nextID: inout Int64, random: inout SplitMix64
     ) -> (deletes: [Int64], inserts: [(id: Int64, kind: RowKind, index: Int)]) {
         let half = min(EngineBenchmark.batchSize / 2, count / 2)
         var deleted = Set<Int64>()

@@ -18,7 +18,7 @@ struct MemoryReport {
         let residentAfter = ResidentMemory.bytes()
         let afterBuild = layout.heightIndexByteCount
 
-        var random = BenchRandom(seed: EngineBenchmark.seed)
+        var random = SplitMix64(seed: EngineBenchmark.seed)
         var nextID = Int64(rowCount)
         for _ in 0..<churnBatches {
             var batch = BatchUpdate()

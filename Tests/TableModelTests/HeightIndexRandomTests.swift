@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: 0..<runs)
     func agreesWithReference(run: Int) throws {
         let seed = TestSeed.value(fallback: 0x5EED_0000 + UInt64(run))
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var nextID: Int64 = 1
         let initialCount = Int.random(in: 0...40, using: &random)
         let initialKinds = (0..<initialCount).map { _ in RowKind.allCases.randomElement(using: &random)! }
@@ -86,7 +86,7 @@ import Testing
         }
     }
 
-    private func randomRow(id: Int64, using random: inout SeededGenerator) -> RowRecord {
+    private func randomRow(id: Int64, using random: inout SplitMix64) -> RowRecord {
         let kind = RowKind.allCases.randomElement(using: &random)!
         return Bool.random(using: &random)
             ? .estimated(id: id, kind: kind)
@@ -94,7 +94,7 @@ import Testing
     }
 
     /// Mostly ordinary heights, sometimes zero, sometimes huge.
-    private func randomUnits(using random: inout SeededGenerator) -> UInt32 {
+    private func randomUnits(using random: inout SplitMix64) -> UInt32 {
         switch Int.random(in: 0..<10, using: &random) {
         case 0: 0
         case 1: UInt32(HeightUnits.units(TableLayout.maximumRowHeight))
@@ -104,7 +104,7 @@ import Testing
 
     private func compare(
         _ index: HeightIndex, _ reference: ReferenceHeights, context: String,
-        using random: inout SeededGenerator
+        using random: inout SplitMix64
     ) throws {
         let offsets = reference.offsets()
         let estimates = reference.estimates()

@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: 0..<runs)
     func agreesWithReference(run: Int) throws {
         let seed = TestSeed.value(fallback: 0x1A70_0000 + UInt64(run))
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var nextID: Int64 = 0
         let initialRows = (0..<Int.random(in: 0...30, using: &random)).map { _ -> RowSpec in
             defer { nextID += 1 }
@@ -96,7 +96,7 @@ import Testing
     }
 
     private func randomBatch(
-        _ reference: ReferenceHeights, nextID: inout Int64, using random: inout SeededGenerator
+        _ reference: ReferenceHeights, nextID: inout Int64, using random: inout SplitMix64
     ) -> (batch: BatchUpdate, plan: Plan) {
         var batch = BatchUpdate()
         var plan = Plan()
@@ -144,7 +144,7 @@ import Testing
     }
 
     /// Adds one request that makes the batch invalid.
-    private func corrupt(_ batch: inout BatchUpdate, _ reference: ReferenceHeights, using random: inout SeededGenerator) {
+    private func corrupt(_ batch: inout BatchUpdate, _ reference: ReferenceHeights, using random: inout SplitMix64) {
         let someID = reference.rows.randomElement(using: &random)?.id
         switch Int.random(in: 0..<6, using: &random) {
         case 0: batch.delete(RowID(-1))
@@ -176,7 +176,7 @@ import Testing
         }
     }
 
-    private func randomHeight(using random: inout SeededGenerator) -> Double {
+    private func randomHeight(using random: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<12, using: &random) {
         case 0: 0
         case 1: TableLayout.maximumRowHeight
