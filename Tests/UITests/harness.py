@@ -257,6 +257,13 @@ class App:
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)
 
+    def wheel_and_wait(self, state, button):
+        """One real wheel step, then the first settled state in which the rows have moved (a
+        state written for some other reason before the step is not taken for its result)."""
+        before = [(r["id"], r["y"]) for r in state["rows"]]
+        self.wheel(button)
+        return self.wait_state(lambda s: [(r["id"], r["y"]) for r in s["rows"]] != before, what="the wheel step")
+
     def scroll_to_row(self, row_id, button=5, limit=200):
         """Wheels (real button 4/5 clicks over the table) until row `row_id` is fully on screen
         below the sticky header; returns the settled state."""
@@ -269,8 +276,7 @@ class App:
             bottom = origin["y"] + state["viewportHeight"]
             if row and row["y"] >= top and row["y"] + min(row["height"], 300) <= bottom:
                 return state
-            self.wheel(button)
-            state = self.wait_frame_after(state)
+            state = self.wheel_and_wait(state, button)
         raise AssertionError(f"row {row_id} never came into view")
 
     # -- pixels ----------------------------------------------------------------------------

@@ -42,8 +42,7 @@ def test_rows_measured_for_the_first_time_above_do_not_move_the_view(launch, big
     first_ids = {r["id"] for r in state["rows"]}
     app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
     step = state["viewportHeight"] ** (2 / 3)
-    app.wheel(4)  # up one step: rows never measured come into view above
-    after = app.wait_frame_after(state)
+    after = app.wheel_and_wait(state, 4)  # up one step: rows never measured come into view above
     newly = [r for r in after["rows"] if r["id"] not in first_ids]
     assert newly, "no new rows came into view"
     assert_top_row_stayed(app, state, after, shift=step)
@@ -63,16 +62,14 @@ def test_collapsing_a_row_above_the_viewport_keeps_the_top_row_in_place(launch, 
         note = expandable(state)
         if note:
             break
-        app.wheel(5)
-        state = app.wait_frame_after(state)
+        state = app.wheel_and_wait(state, 5)
     assert note, "no expandable note near the middle"
     app.click(*app.note_button(state, note["id"]))
     state = app.wait_state(lambda s: app.row(s, note["id"])["expanded"])
     # Scroll down until the expanded note is above the viewport.
     app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
     while app.row(state, note["id"]) is not None:
-        app.wheel(5)
-        state = app.wait_frame_after(state)
+        state = app.wheel_and_wait(state, 5)
     before = state
     app.key("ctrl+z")  # undo the expand: the row above shrinks
     after = app.wait_state(lambda s: s["contentHeight"] < before["contentHeight"], what="the collapse above")
@@ -89,8 +86,7 @@ def test_a_row_inserted_above_the_viewport_keeps_the_top_row_in_place(launch, bi
     state = app.wait_state(lambda s: app.row(s, victim["id"]) is None and s["canUndo"], what="the delete")
     app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
     for _ in range(12):
-        app.wheel(5)
-        state = app.wait_frame_after(state)
+        state = app.wheel_and_wait(state, 5)
     before = state
     app.key("ctrl+z")  # the deleted row comes back, above the viewport
     after = app.wait_state(lambda s: s["rowCount"] == 100000, what="the row to be restored")
