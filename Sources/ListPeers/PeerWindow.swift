@@ -74,7 +74,10 @@ final class PeerWindow: BenchmarkSubject {
 
     func windowY(ofRow position: Int) -> Double? { list.boundRows[position].flatMap { windowY(of: $0.widget) } }
 
+    /// Where `widget` is drawn, or nil if it is not drawn (GtkListView keeps rows it does not
+    /// show unmapped, with stale allocations).
     private func windowY(of widget: GObjectRef) -> Double? {
+        guard gtk_widget_get_mapped(widget.widget) != 0 else { return nil }
         var origin = graphene_point_t()
         var zero = graphene_point_t()
         guard gtk_widget_compute_point(widget.widget, window.widget, &zero, &origin) != 0 else { return nil }
