@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,7 @@ RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
 LISTBOX_TIMEOUT = 60
 LISTBOX_MAX_ROWS = 10_000
 TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
+STARTUP_REPEATS = 2  # extra first-frame-only runs per program and N; the table shows the median
 KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
 # The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
 BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
@@ -45,6 +47,7 @@ FULL = {
     "scroll_script": "scroll",
     "typing_script": "typing",
     "keys": 50,
+    "startup_repeats": STARTUP_REPEATS,
 }
 QUICK = {
     "sizes": [300],
@@ -53,6 +56,7 @@ QUICK = {
     "scroll_script": "smoke-scroll",
     "typing_script": "smoke-typing",
     "keys": 3,
+    "startup_repeats": 1,
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
@@ -232,8 +236,11 @@ def fmt(value, digits=1):
 
 METRICS = [
     # label, extractor, digits
-    ("first frame (ms)", lambda f: get(f, "firstFrameMs"), 0),
+    ("rows loaded, window built (ms)", lambda f: get(f, "readyToPresentMs"), 0),
+    ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
+    ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
     ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
+    ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
     ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),
     ("row widgets after scroll / drag", lambda f: max_of(get(f, "rowWidgetsAfterScroll"), get(f, "rowWidgetsAfterDrag")), 0),
     ("scroll: frame work median (ms)", lambda f: get(f, "scroll", "workMs", "median"), 1),
@@ -247,7 +254,10 @@ METRICS = [
     ("drag: frame interval p95 (ms)", lambda f: get(f, "drag", "intervalMs", "p95"), 1),
     ("scroll: content height min (px)", lambda f: get(f, "scroll", "contentHeight", "min"), 0),
     ("scroll: content height max (px)", lambda f: get(f, "scroll", "contentHeight", "max"), 0),
+    ("scroll: content height first (px)", lambda f: get(f, "scroll", "contentHeight", "first"), 0),
+    ("scroll: content height last (px)", lambda f: get(f, "scroll", "contentHeight", "last"), 0),
     ("scroll: content height span (%)", lambda f: get(f, "scroll", "contentHeight", "spanPercent"), 2),
+    ("scroll: rows measured", lambda f: get(f, "scroll", "rowsMeasured"), 0),
     ("drag: content height span (%)", lambda f: get(f, "drag", "contentHeight", "spanPercent"), 2),
     ("jump: top row moved, max |px|", lambda f: get(f, "jump", "maxAbsPx"), 0),
 ]
@@ -294,63 +304,55 @@ def table(title: str, metrics, runs: dict) -> list[str]:
     return [title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows] + notes + [""]
 
 
-def best_listview(runs: dict, extract):
-    """The better (lower) figure of the two ListView variants: the stricter comparison."""
-    values = [extract(runs.get(p)) for p in ("listview-label", "listview-textview")
-              if runs.get(p) and "error" not in runs[p]]
-    values = [v for v in values if v is not None]
-    return min(values) if values else None
-
-
 def targets(results: dict, config: dict) -> list[dict]:
-    """The issue's targets, each with the figures it was judged on."""
+    """The issue's targets, each with the figures it was judged on. "ListView" is the label
+    peer (the widget as GTK documents it); the text-view peer is shown beside it."""
     sizes = [str(n) for n in config["sizes"]]
     largest = sizes[-1]
     checks = []
 
     def check(name, met, detail):
-        checks.append({"target": name, "met": met, "detail": detail})
+        checks.append({"target": name, "met": bool(met), "detail": detail})
 
-    def figure(size, program, extract):
-        run = results["scroll"].get(size, {}).get(program)
-        return None if not run or "error" in run else extract(run)
+    def figures(size, extract):
+        runs = results["scroll"].get(size, {})
+        value = lambda program: None if not runs.get(program) or "error" in runs[program] else extract(runs[program])
+        return value("ours"), value("listview-label"), value("listview-textview")
 
-    first = lambda f: get(f, "firstFrameMs")
-    ours, peer = figure(largest, "ours", first), best_listview(results["scroll"].get(largest, {}), first)
-    check(f"first frame ≤ 0.7× ListView at {largest}", ours is not None and peer is not None and ours <= 0.7 * peer,
-          f"ours {fmt(ours, 0)} ms, best ListView {fmt(peer, 0)} ms, ratio {fmt(ratio(ours, peer), 2)}")
-    slower = []
-    for size in sizes:
-        o, p = figure(size, "ours", first), best_listview(results["scroll"].get(size, {}), first)
-        if o is None or p is None or o > p:
-            slower.append(f"{size}: {fmt(o, 0)} vs {fmt(p, 0)} ms")
-    check("first frame no slower than ListView at every N", not slower, "; ".join(slower) or "faster at every N")
+    def versus(size, extract, digits=0, unit="ms", scale=lambda v: v):
+        o, label, text = figures(size, extract)
+        return (f"{size}: ours {fmt(scale(o) if o is not None else None, digits)} {unit}, ListView "
+                f"{fmt(scale(label) if label is not None else None, digits)} ({fmt(ratio(o, label), 2)}×), "
+                f"text-view ListView {fmt(scale(text) if text is not None else None, digits)} ({fmt(ratio(o, text), 2)}×)")
+
+    def within(size, extract, limit):
+        o, label, _ = figures(size, extract)
+        return o is not None and label is not None and o <= limit * label
+
+    first = lambda f: get(f, "firstFrameMedianMs")
+    check(f"first frame ≤ 0.7× ListView at {largest}", within(largest, first, 0.7), versus(largest, first))
+    check("first frame no slower than ListView at every N", all(within(n, first, 1.0) for n in sizes),
+          "; ".join(versus(n, first) for n in sizes))
     rss = lambda f: get(f, "peakRssBytes")
-    ours, peer = figure(largest, "ours", rss), best_listview(results["scroll"].get(largest, {}), rss)
-    check(f"peak RSS ≤ 0.7× ListView at {largest}", ours is not None and peer is not None and ours <= 0.7 * peer,
-          f"ours {fmt(mb(ours), 0)} MB, best ListView {fmt(mb(peer), 0)} MB, ratio {fmt(ratio(ours, peer), 2)}")
-    widgets = [figure(s, "ours", lambda f: max_of(get(f, "rowWidgetsAfterFirstFrame"), get(f, "rowWidgetsAfterScroll"),
-                                                   get(f, "rowWidgetsAfterDrag"), get(f, "rowWidgetsAtEnd")))
-               for s in sizes]
+    check(f"peak RSS ≤ 0.7× ListView at {largest}", within(largest, rss, 0.7),
+          versus(largest, rss, unit="MB", scale=mb))
+    widgets = [figures(n, lambda f: max_of(get(f, "rowWidgetsAfterFirstFrame"), get(f, "rowWidgetsAfterScroll"),
+                                            get(f, "rowWidgetsAfterDrag"), get(f, "rowWidgetsAtEnd")))[0] for n in sizes]
     check("≤ 40 live row widgets", all(w is not None and w <= 40 for w in widgets),
-          "ours at most " + ", ".join(f"{fmt(w, 0)} at {s}" for w, s in zip(widgets, sizes)))
+          "ours at most " + ", ".join(f"{fmt(w, 0)} at {n}" for w, n in zip(widgets, sizes)))
     work = lambda f: get(f, "scroll", "workMs", "p95")
-    parts, met = [], True
-    for size in sizes:
-        o, p = figure(size, "ours", work), best_listview(results["scroll"].get(size, {}), work)
-        met = met and o is not None and p is not None and o <= 0.5 * p
-        parts.append(f"{size}: {fmt(o)} vs {fmt(p)} ms ({fmt(ratio(o, p), 2)}×)")
-    check("scroll frame work p95 ≤ 0.5× ListView", met, "; ".join(parts))
-    drag = figure(largest, "ours", lambda f: get(f, "drag", "workMs", "p95"))
+    check("scroll frame work p95 ≤ 0.5× ListView", all(within(n, work, 0.5) for n in sizes),
+          "; ".join(versus(n, work, 1) for n in sizes))
+    drag = figures(largest, lambda f: get(f, "drag", "workMs", "p95"))[0]
     check(f"scrollbar-drag frame work p95 ≤ 16.7 ms at {largest}", drag is not None and drag <= 16.7,
           f"ours {fmt(drag)} ms")
-    spans = [figure(s, "ours", lambda f: get(f, "scroll", "contentHeight", "spanPercent")) for s in sizes]
-    peers = [figure(s, "listview-textview", lambda f: get(f, "scroll", "contentHeight", "spanPercent")) for s in sizes]
+    span = lambda f: get(f, "scroll", "contentHeight", "spanPercent")
+    spans = [figures(n, span) for n in sizes]
     check("content height within ±2% during the scroll (text-view rows)",
-          all(s is not None and s <= 2 for s in spans),
-          "ours span " + ", ".join(f"{fmt(s, 2)}% at {n}" for s, n in zip(spans, sizes))
-          + "; ListView textview " + ", ".join(f"{fmt(s, 2)}%" for s in peers))
-    jumps = [figure(s, "ours", lambda f: get(f, "jump", "maxAbsPx")) for s in sizes]
+          all(o is not None and o <= 2 for o, _, _ in spans),
+          "; ".join(f"{n}: ours {fmt(o, 2)}%, text-view ListView {fmt(t, 2)}%, ListView {fmt(l, 2)}%"
+                    for n, (o, l, t) in zip(sizes, spans)))
+    jumps = [figures(n, lambda f: get(f, "jump", "maxAbsPx"))[0] for n in sizes]
     check("0 px scroll jump", all(j == 0 for j in jumps),
           "ours " + ", ".join(f"{fmt(j, 0)} px at {n}" for j, n in zip(jumps, sizes)))
     typing = results["typing"].get("ours") or {}
@@ -379,7 +381,7 @@ def render(results: dict, config: dict) -> str:
             lines += table(f"N = {int(size):,} rows, script {config['scroll_script']}", METRICS, runs)
     lines += table(f"Typing at N = {config['typing_size']:,} rows ({config['keys']} keystrokes, xdotool)",
                    TYPING_METRICS, results["typing"])
-    lines.append("Targets (ours against the better of the two ListView variants):")
+    lines.append("Targets (ours against the ListView peer with label rows; the text-view peer beside it):")
     for item in results["targets"]:
         lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
     return "\n".join(lines)
@@ -411,7 +413,16 @@ def main() -> int:
                             continue
                     elif size not in config["sizes"]:
                         continue
-                    runs[program] = run_program(session, work, program, size, config["scroll_script"], 0)
+                    run = run_program(session, work, program, size, config["scroll_script"], 0)
+                    runs[program] = run
+                    if "error" in run:
+                        continue
+                    first = [run.get("firstFrameMs")]
+                    if not (program.startswith("listbox") and size > 1_000):
+                        for _ in range(config["startup_repeats"]):
+                            first.append(run_program(session, work, program, size, "startup", 0).get("firstFrameMs"))
+                    run["firstFrameRunsMs"] = [v for v in first if v is not None]
+                    run["firstFrameMedianMs"] = statistics.median(run["firstFrameRunsMs"])
             for program in ("ours", "listview-textview"):
                 results["typing"][program] = run_program(
                     session, work, program, config["typing_size"], config["typing_script"], config["keys"])

@@ -13,11 +13,13 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// Frames to wait after a programmatic scroll before measuring (rows load and settle).
     public var settleFrames = 30
 
-    /// The scripts by name: `scroll` (scroll, scrollbar drag, jump), `typing`, and the
-    /// quick smoke versions `smoke-scroll` and `smoke-typing`.
+    /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
+    /// jump), `typing`, and the quick smoke versions `smoke-scroll` and `smoke-typing`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
+        case "startup":
+            script.settleFrames = 1
         case "scroll":
             script.scrollFrames = 300
             script.dragSteps = 80
@@ -39,5 +41,5 @@ public struct BenchmarkScript: Sendable, Equatable {
         return script
     }
 
-    public static let names = ["scroll", "typing", "smoke-scroll", "smoke-typing"]
+    public static let names = ["startup", "scroll", "typing", "smoke-scroll", "smoke-typing"]
 }

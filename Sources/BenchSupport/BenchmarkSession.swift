@@ -33,6 +33,8 @@ public final class BenchmarkSession {
     private var stepFrame = 0
     private var report: [String: Any] = [:]
     private var contentHeights: [String: [Double]] = [:]
+    /// The subject's measured-row count when each step started, by label.
+    private var measuredAtStart: [String: Int] = [:]
     private var finished = false
 
     /// - Parameters:
@@ -47,6 +49,7 @@ public final class BenchmarkSession {
 
     /// Starts timing; call before the window is presented, so the first frame is seen.
     public func start() {
+        if let launch = ProcessProbe.launchTime() { report["readyToPresentMs"] = Double(g_get_monotonic_time() - launch) / 1000 }
         recorder.attach(to: subject.window)
         recorder.onFrame = { [weak self] frame in self?.frameEnded(frame) }
         steps = makeSteps()
@@ -59,6 +62,7 @@ public final class BenchmarkSession {
         guard !finished else { return false }
         while let step = steps.first {
             recorder.label = step.label
+            if stepFrame == 0 { measuredAtStart[step.label] = subject.measuredRowCount }
             if !step.tick(stepFrame) {
                 stepFrame += 1
                 return true
@@ -213,11 +217,13 @@ public final class BenchmarkSession {
 
     private func timings(of label: String) -> [String: Any] {
         let (intervals, work) = recorder.timings(of: label)
-        let heights = SampleSummary(contentHeights[label] ?? [])
+        let series = contentHeights[label] ?? []
+        let heights = SampleSummary(series)
         return [
             "frames": work.count, "intervalMs": intervals.json, "workMs": work.json,
+            "rowsMeasured": subject.measuredRowCount - (measuredAtStart[label] ?? 0),
             "contentHeight": [
-                "min": heights.minimum, "max": heights.maximum,
+                "min": heights.minimum, "max": heights.maximum, "first": series.first ?? 0, "last": series.last ?? 0,
                 "spanPercent": heights.minimum > 0 ? (heights.maximum - heights.minimum) / heights.minimum * 100 : 0,
             ],
         ]
@@ -230,6 +236,7 @@ public final class BenchmarkSession {
         report["script"] = script.name
         report["rows"] = subject.rowCount
         report["peakRssBytes"] = ProcessProbe.peakResidentBytes()
+        report["retainedRssBytes"] = ProcessProbe.retainedResidentBytes()
         report["rowWidgetsAtEnd"] = subject.liveRowWidgets
         report["framesRecorded"] = recorder.frames.count
         do {

@@ -11,9 +11,20 @@ public enum ProcessProbe {
     /// Peak resident set size (VmHWM) in bytes, or nil if `/proc` cannot be read.
     ///
     /// - Complexity: O(size of /proc/self/status).
-    public static func peakResidentBytes() -> Int? {
+    public static func peakResidentBytes() -> Int? { status("VmHWM") }
+
+    /// Resident set size now (VmRSS) in bytes, after handing freed heap pages back to the
+    /// kernel (`malloc_trim`), so it counts what the program keeps rather than what it once
+    /// needed. Call it only when timing is over: trimming takes time.
+    public static func retainedResidentBytes() -> Int? {
+        malloc_trim(0)
+        return status("VmRSS")
+    }
+
+    /// A `kB` figure of /proc/self/status, in bytes.
+    private static func status(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
             return kilobytes.map { $0 * 1024 }
         }
