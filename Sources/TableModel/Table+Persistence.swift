@@ -30,11 +30,17 @@ extension Table {
     /// Saves through `store` when due, or always when `force` (on quit). Does nothing when
     /// there is nothing to save.
     ///
-    /// - Throws: ``SaveError``; the changes stay unsaved and the file is untouched.
+    /// - Throws: ``SaveError``; the changes stay unsaved, the file is untouched, and the
+    ///   next attempt is due ``SaveScheduler/retryInterval`` later.
     /// - Complexity: O(n) when it saves.
     public func saveIfDue(to store: RowsFileStore, force: Bool = false) throws(SaveError) {
         guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return }
-        try store.save(snapshot())
+        do throws(SaveError) {
+            try store.save(snapshot())
+        } catch {
+            saveSchedule.didFailToSave(at: clock())
+            throw error
+        }
         saveSchedule.didSave()
     }
 }

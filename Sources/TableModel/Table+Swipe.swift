@@ -31,9 +31,9 @@ extension Table {
     public func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double] {
         guard let configuration = try swipeConfiguration(for: id, edge: edge) else { return [] }
         return configuration.actions.map { action in
-            if let width = actionWidths[action] { return width }
+            if let width = actionWidths[actionFont]?[action] { return width }
             let width = SwipeActionSizing.widths(of: [action], font: actionFont, measurer: measurer)[0]
-            actionWidths[action] = width
+            actionWidths[actionFont, default: [:]][action] = width
             return width
         }
     }

@@ -42,7 +42,8 @@ public final class Table {
     var noteContentHeights: [RowID: Double] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
     var chipSizes: [String: Size] = [:]
-    var actionWidths: [SwipeAction: Double] = [:]
+    /// Action button widths by font, so a new ``actionFont`` measures afresh.
+    var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
 
     /// Builds a table from a loaded file. All rows start estimated, except toggle rows,
     /// whose heights are known without measuring.

@@ -88,15 +88,27 @@ import Testing
     @Test func saveSchedulerDebouncesAndCapsTheDelay() {
         var scheduler = SaveScheduler()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil && !scheduler.isDue(at: 100))
+        let debounce = SaveScheduler.debounceInterval
         scheduler.noteChange(at: 10)
-        #expect(scheduler.deadline == 11)
+        #expect(scheduler.deadline == 10 + debounce)
         scheduler.noteChange(at: 10.8)
-        #expect(!scheduler.isDue(at: 11.5) && scheduler.isDue(at: 11.8))
+        #expect(!scheduler.isDue(at: 10.8 + debounce - 0.01) && scheduler.isDue(at: 10.8 + debounce))
         // Typing without pause: the save still happens within the maximum delay.
         for tick in 0..<100 { scheduler.noteChange(at: 10.8 + Double(tick) * 0.2) }
         #expect(scheduler.deadline == 15)
         scheduler.didSave()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil)
+    }
+
+    @Test func aFailedSaveIsRetriedLaterNotAtOnce() {
+        var scheduler = SaveScheduler()
+        scheduler.noteChange(at: 0)
+        scheduler.didFailToSave(at: 1)
+        #expect(scheduler.hasUnsavedChanges && scheduler.deadline == 6)
+        #expect(!scheduler.isDue(at: 2) && scheduler.isDue(at: 6))
+        scheduler.didSave()
+        scheduler.noteChange(at: 10)
+        #expect(scheduler.deadline == 10 + SaveScheduler.debounceInterval)
     }
 }
 

@@ -139,6 +139,17 @@ import Testing
         #expect(failure("{\"schemaVersion\":1,\"rows\":[7]}")?.reason == .wrongType(field: "rows[0]", expected: "an object", found: "a number"))
     }
 
+    @Test func versionErrorsComeBeforeRowErrorsAndSyntaxErrorsBeforeBoth() {
+        // A newer app's file may have kinds this app does not know: report the version.
+        #expect(failure("{\"rows\":[{\"id\":1,\"kind\":\"video\"}],\"schemaVersion\":2}")?.reason == .unsupportedSchemaVersion(2))
+        #expect(failure("{\"rows\":[{\"id\":1,\"kind\":\"video\"}],\"schemaVersion\":1}")?.reason == .unknownKind("video"))
+        #expect(failure("{\"rows\":[{\"id\":1,\"kind\":\"video\"}, {]}")?.reason == .unexpectedCharacter("\"]\""))
+        #expect(failure("{\"schemaVersion\":1,\"rows\":{}}")?.reason == .wrongType(field: "rows", expected: "an array", found: "an object"))
+        #expect(failure("{\"schemaVersion\":1,\"rows\":[],\"rows\":[]}")?.reason == .duplicateKey("rows"))
+        #expect(failure("{}")?.reason == .missingField("schemaVersion"))
+        #expect(failure("\"text\"")?.reason == .notAnObject)
+    }
+
     @Test func duplicateIDsAreRejected() throws {
         let error = try #require(failure("{\"schemaVersion\":1,\"rows\":[{\"id\":4,\"kind\":\"header\",\"title\":\"a\"},{\"id\":4,\"kind\":\"header\",\"title\":\"b\"}]}"))
         #expect(error.reason == .duplicateID(RowID(4), firstRowIndex: 0))

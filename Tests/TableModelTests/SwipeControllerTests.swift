@@ -35,6 +35,10 @@ import Testing
         #expect(swipe.offset(for: row) == -40)
         #expect(updates[1].offsets == [SwipeOffsetChange(row: row, offset: -40, animated: false)])
         #expect(swipe.openEdge(of: row) == .trailing)
+        // A coalesced first event that overshoots the slop keeps its travel beyond it.
+        var coalesced = SwipeController(rowWidth: 400)
+        _ = drag(&coalesced, row, to: [(-50, 3)])
+        #expect(coalesced.offset(for: row) == -40)
     }
 
     @Test func aCoalescedFirstMotionKeepsItsTravelBeyondTheSlop() {
@@ -77,7 +81,7 @@ import Testing
 
         // From open, a fling back closes even though the row is still mostly open.
         _ = swipe.beginDrag(on: row, geometry: geometry, time: 1)
-        _ = swipe.updateDrag(dx: 12, dy: 0, time: 1.01)
+        _ = swipe.updateDrag(dx: 10, dy: 0, time: 1.01)
         _ = swipe.updateDrag(dx: 40, dy: 0, time: 1.02)
         _ = swipe.endDrag(time: 1.03)
         #expect(swipe.offset(for: row) == 0)
@@ -85,13 +89,13 @@ import Testing
 
     @Test func dragRightRevealsLeadingAndRightToLeftMirrors() {
         var swipe = SwipeController(rowWidth: 400)
-        _ = drag(&swipe, row, to: [(12, 0), (72, 0)])
+        _ = drag(&swipe, row, to: [(10, 0), (72, 0)])
         _ = swipe.endDrag(time: 2)
         #expect(swipe.offset(for: row) == 80 && swipe.openEdge(of: row) == .leading)
 
         var mirrored = SwipeController(rowWidth: 400)
         mirrored.layoutDirection = .rightToLeft
-        _ = drag(&mirrored, row, to: [(12, 0), (112, 0)])
+        _ = drag(&mirrored, row, to: [(10, 0), (112, 0)])
         _ = mirrored.endDrag(time: 2)
         // In RTL, dragging right reveals the trailing actions, which sit on the left.
         #expect(mirrored.offset(for: row) == 160 && mirrored.openEdge(of: row) == .trailing)
@@ -101,7 +105,7 @@ import Testing
     @Test func anEdgeWithoutActionsDoesNotMove() {
         var swipe = SwipeController(rowWidth: 400)
         let noLeading = SwipeGeometry(leadingWidth: 0, trailingWidth: 100)
-        _ = drag(&swipe, row, to: [(12, 0), (90, 0)], geometry: noLeading)
+        _ = drag(&swipe, row, to: [(10, 0), (90, 0)], geometry: noLeading)
         #expect(swipe.offset(for: row) == 0)
         _ = swipe.endDrag(time: 1)
         #expect(!swipe.isAnyRowOpen)

@@ -91,11 +91,16 @@ class App:
             if not data.exists():
                 shutil.copy(SAMPLE_DATA / "rows.json", data)
         self.data_path = data
+        config = workdir / "xdg-config" / "gtk-4.0"
+        config.mkdir(parents=True, exist_ok=True)
+        # A steady caret, so screenshots do not depend on the blink phase.
+        (config / "settings.ini").write_text("[Settings]\ngtk-cursor-blink=false\n")
         self.stderr_path = workdir / f"app-stderr-{time.monotonic_ns()}.log"
         environment = dict(os.environ)
         environment.update({
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
-            "XDG_DATA_HOME": str(self.data_home), "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
+            "XDG_DATA_HOME": str(self.data_home), "XDG_CONFIG_HOME": str(workdir / "xdg-config"),
+            "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
             "LANG": "C.UTF-8", "GTK_A11Y": environment.get("GTK_A11Y", "none"),
         })
         environment.pop("WAYLAND_DISPLAY", None)
@@ -121,6 +126,14 @@ class App:
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
 
+    def wait_window(self, timeout=10):
+        """Waits until the app has mapped a window (for screens without a state file)."""
+        def mapped():
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "GtkTableDemo|Cannot open"],
+                                 capture_output=True, text=True, env={**os.environ, "DISPLAY": self.display.name})
+            return out.stdout.split()
+        return wait_until(mapped, timeout=timeout, what="a window")
+
     def wait_exit(self, timeout=10):
         return self.process.wait(timeout=timeout)
 
@@ -141,13 +154,14 @@ class App:
         except (FileNotFoundError, json.JSONDecodeError):
             return None
 
-    def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state"):
-        """Waits for a settled state (no pending measurements or animations) satisfying `predicate`."""
+    def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state", settled=True):
+        """Waits for a state satisfying `predicate`; by default a settled one (no animation
+        running and no content loading)."""
         def check():
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited with {self.process.returncode}:\n{self.stderr_text()}")
             state = self.state()
-            if state and state.get("settled") and predicate(state):
+            if state and (state.get("settled") or not settled) and predicate(state):
                 return state
             return None
         return wait_until(check, timeout=timeout, what=what)
@@ -160,9 +174,24 @@ class App:
     def row(self, state, row_id):
         return next((r for r in state["rows"] if r["id"] == row_id), None)
 
+    def note_button(self, state, row_id):
+        """The centre of a note row's Expand/Collapse button, in screen coordinates."""
+        row = self.row(state, row_id)
+        return state["tableOrigin"]["x"] + state["rowWidth"] - 12 - 34, row["y"] + row["height"] - 8 - 16
+
+    def note_text_point(self, state, row_id, dy=10):
+        """A point inside a note's text area, near its top-left."""
+        row = self.row(state, row_id)
+        return state["tableOrigin"]["x"] + 60, row["y"] + 8 + dy
+
     # -- input -----------------------------------------------------------------------------
     def xdotool(self, *args):
         subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": self.display.name})
+
+    def xdotool_output(self, *args):
+        out = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True, check=True,
+                             env={**os.environ, "DISPLAY": self.display.name})
+        return out.stdout
 
     def click(self, x, y, button=1):
         self.xdotool("mousemove", "--sync", int(x), int(y), "click", button)
@@ -179,15 +208,51 @@ class App:
         self.xdotool(*args)
 
     def key(self, *keys):
+        """Presses keys once the window has keyboard focus (an early key would be lost)."""
+        self.wait_state(lambda s: s.get("active"), what="the window to have keyboard focus")
         self.xdotool("key", "--clearmodifiers", *keys)
 
     def type(self, text):
-        self.xdotool("type", "--delay", 15, text)
+        """Types `text` as keystrokes; each newline is a Return key press."""
+        for index, line in enumerate(text.split("\n")):
+            if index:
+                self.xdotool("key", "--clearmodifiers", "Return")
+            if line:
+                self.xdotool("type", "--delay", 15, line)
 
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)
 
+    def scroll_to_row(self, row_id, button=5, limit=200):
+        """Wheels (real button 4/5 clicks over the table) until row `row_id` is fully on screen
+        below the sticky header; returns the settled state."""
+        state = self.wait_state()
+        origin = state["tableOrigin"]
+        self.move(origin["x"] + 200, origin["y"] + 300)
+        for _ in range(limit):
+            row = self.row(state, row_id)
+            top = origin["y"] + 40
+            bottom = origin["y"] + state["viewportHeight"]
+            if row and row["y"] >= top and row["y"] + min(row["height"], 300) <= bottom:
+                return state
+            self.wheel(button)
+            state = self.wait_frame_after(state)
+        raise AssertionError(f"row {row_id} never came into view")
+
     # -- pixels ----------------------------------------------------------------------------
+    def stable_screenshot(self, name=None, timeout=5.0):
+        """A screenshot once two in a row are identical (animations such as a toast sliding
+        in have finished)."""
+        previous = self.screenshot(name)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            current = self.screenshot(name)
+            if _same(previous, current):
+                return current
+            previous = current
+        raise TimeoutError("the window never stopped changing")
+
     def screenshot(self, name=None) -> Image.Image:
         """The screen as X shows it, cropped to the window."""
         path = self.workdir / f"{name or 'shot'}.png"
@@ -198,6 +263,10 @@ class App:
             w = state["window"]
             image = image.crop((0, 0, w["width"], w["height"]))
         return image
+
+
+def _same(a: Image.Image, b: Image.Image):
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
 
 
 def changed_fraction(a: Image.Image, b: Image.Image, tolerance=24):

@@ -2,7 +2,7 @@ import Foundation
 import GtkBridge
 import TableModel
 
-/// Saves the rows file about a second after the last change and on quit (W6), driving the
+/// Saves the rows file half a second after the last change and on quit (W6), driving the
 /// model's save schedule with a GLib timeout. Saves are atomic (the store writes a temporary
 /// file, syncs it and renames it over the old one); a failed save keeps the changes pending
 /// and says so.

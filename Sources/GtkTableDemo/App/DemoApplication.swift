@@ -48,10 +48,12 @@ final class DemoApplication {
         g_action_map_add_action(application(), quit())
         g_object_unref(quit.pointer)
         setAccelerators(["<Control>q"], for: "app.quit")
+        setAccelerators(["<Control>z"], for: "win.undo")
+        setAccelerators(["<Control><Shift>z", "<Control>y"], for: "win.redo")
     }
 
     /// Binds keyboard shortcuts to an action name such as `win.undo`.
-    func setAccelerators(_ accelerators: [String], for action: String) {
+    private func setAccelerators(_ accelerators: [String], for action: String) {
         withCStrings(accelerators) { list in
             gtk_application_set_accels_for_action(application(), action, list)
         }

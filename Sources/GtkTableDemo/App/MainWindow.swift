@@ -15,6 +15,7 @@ final class MainWindow {
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
     private(set) var controller: TableController?
+    private var measurer: PangoTextMeasurer?
     private var saver: AutoSaver?
     private var richLoader: RichContentLoader?
     private var stateWriter: StateFileWriter?
@@ -90,7 +91,14 @@ final class MainWindow {
         adw_message_dialog_set_close_response(dialog(), "quit")
         dialog.onString("response") { [weak self] response in
             guard let self else { return }
-            guard response == "sample" else { return self.close() }
+            // The dialog closes itself after this signal; the window goes once it has.
+            guard response == "sample" else {
+                MainLoopSource.idle { [weak self] in
+                    self?.close()
+                    return false
+                }
+                return
+            }
             do {
                 self.exitStatus = nil
                 self.show(try RowsDocument.openSample())
@@ -107,6 +115,7 @@ final class MainWindow {
 
     private func show(_ document: RowsDocument) {
         let measurer = PangoTextMeasurer(context: gtk_widget_get_pango_context(window.widget))
+        self.measurer = measurer
         let model: Table
         do {
             model = try Table(file: document.file, width: 0, metrics: RowStyle.metrics, measurer: measurer, clock: clock)
@@ -184,12 +193,12 @@ final class MainWindow {
     }
 
     private func automationState() -> [String: Any] {
-        var state: [String: Any] = [
-            "settled": isSettled,
-            "window": ["width": gtk_widget_get_width(window.widget), "height": gtk_widget_get_height(window.widget)],
-        ]
-        if let controller {
-            state.merge(AutomationState.snapshot(of: controller, in: window)) { $1 }
+        var state: [String: Any] = ["settled": isSettled, "active": gtk_window_is_active(window()) != 0]
+        if let surface = gtk_native_get_surface(window()) {
+            state["window"] = ["width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface)]
+        }
+        if let controller, let measurer {
+            state.merge(AutomationState.snapshot(of: controller, in: window, measurer: measurer)) { $1 }
         }
         return state
     }

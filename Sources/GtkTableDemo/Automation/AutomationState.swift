@@ -2,17 +2,24 @@ import CGtk
 import GtkBridge
 import TableModel
 
-/// The table's state as the `--state-file` reports it: geometry in window coordinates, what
-/// each visible row shows, and cumulative measure and bind counts per row id.
+/// The table's state as the `--state-file` reports it: geometry in window coordinates (the X
+/// window's, which include the client-side decoration margin, so they are what xdotool and a
+/// screenshot of the window use), what each visible row shows, and cumulative measure and
+/// bind counts per row id.
 @MainActor
 enum AutomationState {
-    static func snapshot(of controller: TableController, in window: GObjectRef) -> [String: Any] {
+    static func snapshot(of controller: TableController, in window: GObjectRef, measurer: PangoTextMeasurer) -> [String: Any] {
         let model = controller.model
         let layout = model.layout
         let view = controller.view!
         var origin = graphene_point_t()
         var zero = graphene_point_t()
         _ = gtk_widget_compute_point(view.widget.widget, window.widget, &zero, &origin)
+        var marginX = 0.0
+        var marginY = 0.0
+        gtk_native_get_surface_transform(window(), &marginX, &marginY)
+        origin.x += Float(marginX)
+        origin.y += Float(marginY)
         let top = Double(origin.y)
         let rows: [[String: Any]] = view.placedRows.map { placed in
             var entry: [String: Any] = [
@@ -28,6 +35,13 @@ enum AutomationState {
                 entry["expanded"] = expanded
                 entry["text"] = String(text.prefix(200))
                 entry["canExpand"] = (try? model.noteLayout(for: placed.id).canExpand) ?? false
+                entry["modelTextHeight"] = (try? model.noteLayout(for: placed.id).contentHeight) ?? 0
+                if let note = view.cell(for: placed.id)?.content as? NoteRowView {
+                    entry["widgetTextHeight"] = note.widgetTextHeight
+                    entry["textScroll"] = note.textScroll
+                    entry["caretVisible"] = note.isCaretVisible
+                }
+                entry["unknownGlyphs"] = measurer.unknownGlyphCount(String(text.prefix(2000)), font: model.metrics.note.font)
             case .toggle(let title, let open):
                 entry["open"] = open
                 entry["title"] = title

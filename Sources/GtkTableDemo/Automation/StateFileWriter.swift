@@ -19,8 +19,13 @@ final class StateFileWriter {
         self.snapshot = snapshot
     }
 
-    /// Starts writing after each frame `window`'s frame clock paints.
+    /// Starts writing after each frame `window`'s frame clock paints, and when the window
+    /// gains or loses keyboard focus (tests wait for that before typing).
     func attach(to window: GObjectRef) {
+        window.onNotify("is-active") { [weak self] in
+            self?.setNeedsWrite()
+            gtk_widget_queue_draw(window.widget)
+        }
         window.on("realize", after: true) { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(window.widget) else { return }
             GObjectRef(clock).on("after-paint") { [weak self] in self?.frameDidPaint() }

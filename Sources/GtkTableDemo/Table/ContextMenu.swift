@@ -34,7 +34,9 @@ final class ContextMenu {
             entries += configuration.actions.enumerated().map { (edge, $0.offset, $0.element) }
         }
         guard !entries.isEmpty else { return }
-        for (edge, index, action) in entries {
+        // Destructive actions go last, as GNOME menus put them.
+        let ordered = entries.filter { $0.2.style != .destructive } + entries.filter { $0.2.style == .destructive }
+        for (edge, index, action) in ordered {
             list.append(menuItem(action, row: id, edge: edge, index: index))
         }
         row = id

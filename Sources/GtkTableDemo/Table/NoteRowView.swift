@@ -32,6 +32,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_text_view_set_right_margin(view, Int32(RowStyle.note.textInset))
         gtk_text_view_set_accepts_tab(view, 0)
         buffer = GObjectRef(gtk_text_view_get_buffer(view)!)
+        // Undo is the table's (W4): one history for edits, deletes, pins and expands.
+        gtk_text_buffer_set_enable_undo(buffer(), 0)
 
         scroller = GObjectRef(gtk_scrolled_window_new()!)
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
@@ -40,6 +42,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
 
         button = GObjectRef(gtk_button_new_with_label("Expand")!)
         button.addCSSClass("note-toggle")
+        // Clicking Expand/Collapse leaves the caret where it is (N5).
+        gtk_widget_set_focus_on_click(button.widget, 0)
         marks = GObjectRef(gtk_label_new(nil)!)
         marks.addCSSClass("row-marks")
         gtk_label_set_xalign(marks(), 0)
@@ -61,6 +65,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
         focus.on("enter") { [weak self] in
             guard let self, let id = self.boundID else { return }
             self.send(.beganEditing(id))
+        }
+        focus.on("leave") { [weak self] in
+            guard let self, let id = self.boundID else { return }
+            self.send(.endedEditing(id))
         }
         gtk_widget_add_controller(textView.widget, focus())
     }
@@ -94,13 +102,49 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_queue_allocate(widget.widget)
     }
 
-    /// Keeps the caret visible inside the collapsed text area (N5).
+    /// Keeps the caret visible inside the collapsed text area (N5): scrolls the text the least
+    /// distance that brings the caret's line fully into view.
     func scrollCaretIntoView() {
-        let insert = gtk_text_buffer_get_insert(buffer())
-        gtk_text_view_scroll_mark_onscreen(textView(), insert)
+        let caret = caretRect()
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller())
+        let top = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        if Double(caret.y) < top {
+            gtk_adjustment_set_value(adjustment, Double(caret.y))
+        } else if Double(caret.y + caret.height) > top + page {
+            gtk_adjustment_set_value(adjustment, Double(caret.y + caret.height) - page)
+        }
     }
 
-    var hasFocus: Bool { gtk_widget_has_focus(textView.widget) != 0 }
+    /// The caret's rectangle in text coordinates.
+    private func caretRect() -> GdkRectangle {
+        var caret = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer(), &caret, gtk_text_buffer_get_insert(buffer()))
+        var location = GdkRectangle()
+        gtk_text_view_get_iter_location(textView(), &caret, &location)
+        return location
+    }
+
+    /// The text view's own natural height at its allocated width, to check the model's Pango
+    /// measurement against the real widget once it is realized (0 before its first layout).
+    var widgetTextHeight: Int32 {
+        let width = gtk_widget_get_width(textView.widget)
+        guard width > 0 else { return 0 }
+        return textView.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural
+    }
+
+    /// How far the text is scrolled inside its area (non-zero only when collapsed).
+    var textScroll: Double {
+        gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller()))
+    }
+
+    /// Whether the caret lies inside the visible part of the text.
+    var isCaretVisible: Bool {
+        let caret = caretRect()
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView(), &visible)
+        return caret.y >= visible.y && caret.y + caret.height <= visible.y + visible.height
+    }
 
     func focusText() { gtk_widget_grab_focus(textView.widget) }
 

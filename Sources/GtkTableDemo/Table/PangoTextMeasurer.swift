@@ -6,7 +6,8 @@ import TableModel
 /// font options as the widgets that will show the text, so the two agree to the pixel.
 ///
 /// Plain text is measured as GtkTextView lays it out: one Pango layout per paragraph, each
-/// rounded to whole pixels, heights summed. Markup is measured as one layout, as GtkLabel does.
+/// paragraph's height rounded to the nearest pixel, heights summed (checked against real text
+/// views by the UI tests). Markup is measured as one layout rounded up, as GtkLabel does.
 /// Used on the main thread only, like the widget whose Pango context it borrows.
 final class PangoTextMeasurer: TextMeasuring {
     private let context: OpaquePointer
@@ -40,10 +41,29 @@ final class PangoTextMeasurer: TextMeasuring {
         var total = Size.zero
         for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
             pango_layout_set_text(layout, String(paragraph), -1)
-            let size = pixelSize(layout)
-            total = Size(width: max(total.width, size.width), height: total.height + size.height)
+            var width: Int32 = 0
+            var height: Int32 = 0
+            pango_layout_get_size(layout, &width, &height)
+            let scale = Double(PANGO_SCALE)
+            total = Size(
+                width: max(total.width, (Double(width) / scale).rounded(.up)),
+                height: total.height + (Double(height) / scale).rounded(.toNearestOrAwayFromZero))
         }
         return total
+    }
+
+    /// How many characters of `text` no installed font can draw: Pango would show them as
+    /// boxes ("tofu"). The automation state reports it, so tests can prove scripts render.
+    func unknownGlyphCount(_ text: String, font: FontDescription) -> Int {
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = pango_font_description_new()!
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_text(layout, text, -1)
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
     private func pixelSize(_ layout: OpaquePointer) -> Size {

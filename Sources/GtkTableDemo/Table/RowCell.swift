@@ -29,6 +29,8 @@ final class RowCell: ContainerLayout {
         widget = Container.make(cssName: "table-row", role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, layout: self)
         widget.addCSSClass(kind.name)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
+        // The row itself takes keyboard focus (W4): Up and Down walk rows, Escape lands here.
+        gtk_widget_set_focusable(widget.widget, 1)
         leftStrip.widget.setParent(widget)
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)

@@ -7,5 +7,6 @@ enum RowIntent {
     case toggleExpanded(RowID)
     case toggleOpen(RowID)
     case beganEditing(RowID)
+    case endedEditing(RowID)
     case performAction(RowID, edge: SwipeEdge, index: Int)
 }

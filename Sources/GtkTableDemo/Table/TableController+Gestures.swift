@@ -6,9 +6,8 @@ import TableModel
 /// open actions (S5), and a secondary click opens the row's context menu (S7).
 extension TableController {
     func attachGestures(to cell: RowCell) {
-        // Presses first: a press closes open actions before a new drag can begin.
-        attachPresses(to: cell)
         attachSwipeDrag(to: cell)
+        attachContextMenuClick(to: cell)
         cell.leftStrip.onActivate = { [weak self, weak cell] index in
             guard let self, let cell, let id = cell.boundID else { return }
             self.handle(.performAction(id, edge: self.edge(of: .left), index: index))
@@ -25,14 +24,28 @@ extension TableController {
         return (side == .left) == leftIsLeading ? .leading : .trailing
     }
 
-    /// A drag decides after the slop: sideways claims the pointer (so the text view does not
-    /// select and buttons do not click); up or down is let go (S2).
+    /// Every primary press starts a drag. It first closes open actions unless it lands on a
+    /// revealed action (S5); a press on the open row's own content is used up by closing it
+    /// (as on iOS), a press elsewhere goes on to be a click or a swipe. The drag decides after
+    /// the slop: sideways claims the pointer (so the text view does not select and buttons do
+    /// not click); up or down is let go (S2).
     private func attachSwipeDrag(to cell: RowCell) {
         let drag = GObjectRef(gtk_gesture_drag_new()!)
         gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
-        drag.onPoint("drag-begin") { [weak self, weak cell] _, _ in
-            guard let self, let id = cell?.boundID else { return }
+        drag.onPoint("drag-begin") { [weak self, weak cell] x, _ in
+            guard let self, let cell, let id = cell.boundID else { return }
             self.kinetic.stop()
+            let offset = cell.swipeOffset
+            let width = Double(gtk_widget_get_width(cell.widget.widget))
+            let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
+            if onRevealedAction { return }
+            if self.model.isAnyRowOpen {
+                self.apply(self.model.tap().update)
+                if offset != 0 {
+                    gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
+                    return
+                }
+            }
             self.perform { () throws(TableError) in try self.model.beginSwipeDrag(on: id, time: self.clock()) }
         }
         drag.onPoint("drag-update") { [weak self] dx, dy in
@@ -56,29 +69,15 @@ extension TableController {
         gtk_widget_add_controller(cell.widget.widget, drag())
     }
 
-    /// Primary press: closes open actions unless it is on a revealed action. A press on the
-    /// open row's own content is used up by closing it (as on iOS); a press on another row
-    /// goes on to that row, so it can be clicked or swiped at once. Secondary press: the
-    /// context menu.
-    private func attachPresses(to cell: RowCell) {
+    /// A secondary press opens the row's context menu (S7).
+    private func attachContextMenuClick(to cell: RowCell) {
         let click = GObjectRef(gtk_gesture_click_new()!)
-        gtk_gesture_single_set_button(click(), 0)
+        gtk_gesture_single_set_button(click(), UInt32(GDK_BUTTON_SECONDARY))
         gtk_event_controller_set_propagation_phase(click(), GTK_PHASE_CAPTURE)
         click.onPress("pressed") { [weak self, weak cell] _, x, y in
             guard let self, let cell, let id = cell.boundID else { return }
-            let button = gtk_gesture_single_get_current_button(click())
-            if button == UInt32(GDK_BUTTON_SECONDARY) {
-                gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
-                self.contextMenu.show(for: id, in: cell, x: x, y: y)
-                return
-            }
-            let offset = cell.swipeOffset
-            let width = Double(gtk_widget_get_width(cell.widget.widget))
-            let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
-            guard !onRevealedAction, self.model.isAnyRowOpen else { return }
-            let (_, update) = self.model.tap()
-            if offset != 0 { gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED) }
-            self.apply(update)
+            gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
+            self.contextMenu.show(for: id, in: cell, x: x, y: y)
         }
         gtk_widget_add_controller(cell.widget.widget, click())
     }

@@ -65,7 +65,7 @@ extension TableController {
         case GDK_KEY_Page_Up: scrollBy(-layout.viewportHeight * 0.9)
         case GDK_KEY_Page_Down: scrollBy(layout.viewportHeight * 0.9)
         case GDK_KEY_Home: scroll(to: 0)
-        case GDK_KEY_End: scroll(to: layout.maxScrollOffset)
+        case GDK_KEY_End: scrollToEnd()
         default: return false
         }
         return true

@@ -31,6 +31,9 @@ final class TableController {
     var onRichRowNeeded: ((RowID) -> Void)?
     private(set) var contextMenu: ContextMenu!
 
+    /// How many measure-and-scroll rounds `scrollToEnd` may take.
+    static let maximumEndPasses = 8
+
     init(model: Table, clock: @escaping () -> Double) {
         self.model = model
         self.clock = clock
@@ -106,6 +109,7 @@ final class TableController {
         caretsToReveal = []
         MainLoopSource.idle { [weak self] in
             for id in ids { (self?.view.cell(for: id)?.content as? NoteRowView)?.scrollCaretIntoView() }
+            self?.onUpdate?()
             return false
         }
     }
@@ -124,6 +128,9 @@ final class TableController {
         case .beganEditing(let id):
             focusedRow = id
             perform { () throws(TableError) in try model.beginEditing(id) }
+        case .endedEditing(let id):
+            if model.editingRow == id { model.endEditing() }
+            onUpdate?()
         case .performAction(let id, let edge, let index):
             perform { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
         }
@@ -142,6 +149,16 @@ final class TableController {
     /// Scrolls to a content offset (clamped); open swipe actions close (S5).
     func scroll(to offset: Double) {
         apply(model.scroll(toOffset: offset))
+    }
+
+    /// Scrolls to the very end. Rows measured on the way may turn out taller than their
+    /// estimates, which moves the end, so it measures and scrolls again until it holds.
+    func scrollToEnd() {
+        for _ in 0..<Self.maximumEndPasses {
+            apply(model.scroll(toOffset: model.layout.maxScrollOffset))
+            _ = model.layOutVisibleRows(overscan: TableView.overscan)
+            if model.layout.scrollOffset >= model.layout.maxScrollOffset { return }
+        }
     }
 
     func undo() {

@@ -35,6 +35,7 @@ public struct RowsGenerator: Sendable {
         let generator: RowsGenerator
         let count: Int
 
+        /// - Complexity: O(1).
         public func makeIterator() -> Iterator {
             Iterator(generator: generator, count: count)
         }
@@ -54,6 +55,9 @@ public struct RowsGenerator: Sendable {
                 encoder = RowsFileEncoder(extraFields: [], reservingCapacity: RowsGenerator.chunkSize + 65536)
             }
 
+            /// The next chunk of about ``RowsGenerator/chunkSize`` bytes; the last one closes the document.
+            ///
+            /// - Complexity: O(rows in the chunk).
             public mutating func next() -> [UInt8]? {
                 guard !finished else { return nil }
                 while index < count && encoder.writer.bytes.count < RowsGenerator.chunkSize {

@@ -1,10 +1,19 @@
 extension HeightIndex {
-    // MARK: Allocation
+    /// The leaf arena grows by 1/8 of its size at a time rather than doubling, to stay compact.
+    static let arenaGrowthDivisor = 8
+
+    // MARK: Leaf allocation
 
     private mutating func allocateLeaf() -> Int32 {
         if let leaf = freeLeaves.popLast() { return leaf }
         let leaf = Int32(leafCounts.count)
         precondition(leaf < RowLocator.leafLimit, "height index: too many leaves")
+        if ids.count + leafCapacity > ids.capacity {
+            let leaves = leafCounts.count + max(1, leafCounts.count / HeightIndex.arenaGrowthDivisor)
+            ids.reserveCapacity(leaves * leafCapacity)
+            units.reserveCapacity(leaves * leafCapacity)
+            flags.reserveCapacity(leaves * leafCapacity)
+        }
         ids.append(contentsOf: repeatElement(0, count: leafCapacity))
         units.append(contentsOf: repeatElement(0, count: leafCapacity))
         flags.append(contentsOf: repeatElement(0, count: leafCapacity))
@@ -19,19 +28,10 @@ extension HeightIndex {
         freeLeaves.append(leaf)
     }
 
-    private mutating func allocateInner() -> Int32 {
-        if let inner = freeInners.popLast() { return inner }
-        inners.append(InnerNode())
-        return Int32(inners.count - 1)
-    }
-
-    private mutating func freeInner(_ inner: Int32) {
-        inners[Int(inner)] = InnerNode()
-        freeInners.append(inner)
-    }
+    // MARK: Moving rows
 
     /// Copies `count` rows from `source` (from `sourceSlot`) into `target` at `targetSlot`,
-    /// updating the locator. Leaf counts are the caller's business.
+    /// first to last, updating the locator. Leaf counts are the caller's business.
     private mutating func copyRows(
         _ count: Int, from source: Int32, at sourceSlot: Int, to target: Int32, at targetSlot: Int
     ) {
@@ -45,10 +45,63 @@ extension HeightIndex {
         }
     }
 
-    // MARK: Splitting
+    /// Moves the first `count` rows of `leaf` up by `distance` slots, last first.
+    private mutating func shiftRowsUp(_ count: Int, in leaf: Int32, by distance: Int) {
+        let start = base(of: leaf)
+        for position in stride(from: start + count - 1, through: start, by: -1) {
+            ids[position + distance] = ids[position]
+            units[position + distance] = units[position]
+            flags[position + distance] = flags[position]
+        }
+    }
 
-    /// Moves the upper half of a full `leaf` into a new leaf right after it; returns the new leaf.
-    mutating func splitLeaf(_ leaf: Int32) -> Int32 {
+    /// Evens out the rows of two adjacent leaves, `left` at arena slot `leftSlot` of their
+    /// parent and `right` after it, and refreshes both summaries in the parent.
+    private mutating func redistribute(_ left: Int32, _ right: Int32, leftSlot: Int) {
+        let leftRows = Int(leafCounts[Int(left)])
+        let rightRows = Int(leafCounts[Int(right)])
+        let leftTarget = (leftRows + rightRows) / 2
+        if leftRows < leftTarget {
+            let moving = leftTarget - leftRows
+            copyRows(moving, from: right, at: 0, to: left, at: leftRows)
+            copyRows(rightRows - moving, from: right, at: moving, to: right, at: 0)
+        } else if leftRows > leftTarget {
+            let moving = leftRows - leftTarget
+            shiftRowsUp(rightRows, in: right, by: moving)
+            copyRows(moving, from: left, at: leftTarget, to: right, at: 0)
+        }
+        leafCounts[Int(left)] = Int32(leftTarget)
+        leafCounts[Int(right)] = Int32(leftRows + rightRows - leftTarget)
+        innerSummaries[leftSlot] = leafSummary(left)
+        innerSummaries[leftSlot + 1] = leafSummary(right)
+    }
+
+    // MARK: Growing
+
+    /// Makes room in the full `leaf`: shares rows with a sibling that has at least two free
+    /// slots (so both end with room), else splits the leaf. Keeps leaves well filled.
+    mutating func makeRoom(in leaf: Int32) {
+        let parent = leafParents[Int(leaf)]
+        if parent != HeightIndex.noParent {
+            let slot = childSlot(of: leaf, in: parent)
+            let first = firstSlot(of: parent)
+            let end = first + childCount(of: parent)
+            let leftRows = slot > first ? Int(leafCounts[Int(innerChildren[slot - 1])]) : Int.max
+            let rightRows = slot + 1 < end ? Int(leafCounts[Int(innerChildren[slot + 1])]) : Int.max
+            if min(leftRows, rightRows) <= leafCapacity - 2 {
+                if leftRows <= rightRows {
+                    redistribute(innerChildren[slot - 1], leaf, leftSlot: slot - 1)
+                } else {
+                    redistribute(leaf, innerChildren[slot + 1], leftSlot: slot)
+                }
+                return
+            }
+        }
+        splitLeaf(leaf)
+    }
+
+    /// Moves the upper half of a full `leaf` into a new leaf right after it.
+    private mutating func splitLeaf(_ leaf: Int32) {
         let right = allocateLeaf()
         let rows = Int(leafCounts[Int(leaf)])
         let keep = rows / 2
@@ -56,20 +109,13 @@ extension HeightIndex {
         leafCounts[Int(leaf)] = Int32(keep)
         leafCounts[Int(right)] = Int32(rows - keep)
         insertSibling(right, summary: leafSummary(right), after: leaf, leftSummary: leafSummary(leaf), onLevel: 0)
-        return right
     }
 
     /// Moves the upper half of an overfull inner node into a new node right after it.
     private mutating func splitInner(_ node: Int32, onLevel level: Int) {
         let right = allocateInner()
-        let keep = inners[Int(node)].children.count / 2
-        let movedChildren = inners[Int(node)].children[keep...]
-        let movedSummaries = inners[Int(node)].summaries[keep...]
-        inners[Int(right)].children = Array(movedChildren)
-        inners[Int(right)].summaries = Array(movedSummaries)
-        inners[Int(node)].children.removeSubrange(keep...)
-        inners[Int(node)].summaries.removeSubrange(keep...)
-        for child in inners[Int(right)].children { setParent(of: child, onLevel: level - 1, to: right) }
+        let count = childCount(of: node)
+        moveChildren(of: node, in: count / 2..<count, toEndOf: right, childLevel: level - 1)
         insertSibling(
             right, summary: innerSummary(right), after: node, leftSummary: innerSummary(node), onLevel: level)
     }
@@ -83,83 +129,52 @@ extension HeightIndex {
         let parent = parent(of: left, onLevel: level)
         if parent == HeightIndex.noParent {
             let newRoot = allocateInner()
-            inners[Int(newRoot)].children = [left, node]
-            inners[Int(newRoot)].summaries = [leftSummary, nodeSummary]
+            appendChild(left, summary: leftSummary, to: newRoot)
+            appendChild(node, summary: nodeSummary, to: newRoot)
             setParent(of: left, onLevel: level, to: newRoot)
             setParent(of: node, onLevel: level, to: newRoot)
             root = newRoot
             depth += 1
             return
         }
-        let slot = position(of: left, in: parent)
-        inners[Int(parent)].summaries[slot] = leftSummary
-        inners[Int(parent)].children.insert(node, at: slot + 1)
-        inners[Int(parent)].summaries.insert(nodeSummary, at: slot + 1)
+        let slot = childSlot(of: left, in: parent)
+        innerSummaries[slot] = leftSummary
+        insertChild(node, summary: nodeSummary, into: parent, at: slot + 1 - firstSlot(of: parent))
         setParent(of: node, onLevel: level, to: parent)
-        if inners[Int(parent)].children.count > branchCapacity { splitInner(parent, onLevel: level + 1) }
+        if childCount(of: parent) > branchCapacity { splitInner(parent, onLevel: level + 1) }
     }
 
-    /// Sum of an inner node's child summaries.
-    func innerSummary(_ node: Int32) -> HeightSummary {
-        var result = HeightSummary.zero
-        for child in inners[Int(node)].summaries { result += child }
-        return result
-    }
-
-    // MARK: Merging
+    // MARK: Shrinking
 
     /// Restores the minimum fill of `leaf` by merging with or borrowing from a sibling.
     mutating func rebalanceLeaf(_ leaf: Int32) {
         let parent = leafParents[Int(leaf)]
         guard parent != HeightIndex.noParent, Int(leafCounts[Int(leaf)]) < leafCapacity / 2 else { return }
-        let slot = position(of: leaf, in: parent)
-        let leftSlot = slot > 0 ? slot - 1 : slot
-        let left = inners[Int(parent)].children[leftSlot]
-        let right = inners[Int(parent)].children[leftSlot + 1]
+        let slot = childSlot(of: leaf, in: parent)
+        let leftSlot = slot > firstSlot(of: parent) ? slot - 1 : slot
+        let left = innerChildren[leftSlot]
+        let right = innerChildren[leftSlot + 1]
         let leftRows = Int(leafCounts[Int(left)])
         let rightRows = Int(leafCounts[Int(right)])
-        if leftRows + rightRows <= leafCapacity {
-            copyRows(rightRows, from: right, at: 0, to: left, at: leftRows)
-            leafCounts[Int(left)] = Int32(leftRows + rightRows)
-            inners[Int(parent)].summaries[leftSlot] += inners[Int(parent)].summaries[leftSlot + 1]
-            inners[Int(parent)].children.remove(at: leftSlot + 1)
-            inners[Int(parent)].summaries.remove(at: leftSlot + 1)
-            freeLeaf(right)
-            rebalanceInner(parent, onLevel: 1)
+        guard leftRows + rightRows <= leafCapacity else {
+            redistribute(left, right, leftSlot: leftSlot)
             return
         }
-        let leftTarget = (leftRows + rightRows) / 2
-        if leftRows < leftTarget {
-            let moving = leftTarget - leftRows
-            copyRows(moving, from: right, at: 0, to: left, at: leftRows)
-            copyRows(rightRows - moving, from: right, at: moving, to: right, at: 0)
-        } else {
-            let moving = leftRows - leftTarget
-            shiftRowsUp(rightRows, in: right, by: moving)
-            copyRows(moving, from: left, at: leftTarget, to: right, at: 0)
-        }
-        leafCounts[Int(left)] = Int32(leftTarget)
-        leafCounts[Int(right)] = Int32(leftRows + rightRows - leftTarget)
-        inners[Int(parent)].summaries[leftSlot] = leafSummary(left)
-        inners[Int(parent)].summaries[leftSlot + 1] = leafSummary(right)
-    }
-
-    /// Moves the first `count` rows of `leaf` up by `distance` slots, last first.
-    private mutating func shiftRowsUp(_ count: Int, in leaf: Int32, by distance: Int) {
-        let start = base(of: leaf)
-        for position in stride(from: start + count - 1, through: start, by: -1) {
-            ids[position + distance] = ids[position]
-            units[position + distance] = units[position]
-            flags[position + distance] = flags[position]
-        }
+        copyRows(rightRows, from: right, at: 0, to: left, at: leftRows)
+        leafCounts[Int(left)] = Int32(leftRows + rightRows)
+        innerSummaries[leftSlot] += innerSummaries[leftSlot + 1]
+        let rightPosition = leftSlot + 1 - firstSlot(of: parent)
+        removeChildren(of: parent, in: rightPosition..<rightPosition + 1)
+        freeLeaf(right)
+        rebalanceInner(parent, onLevel: 1)
     }
 
     /// Restores the minimum fill of an inner node, or shortens the tree at the root.
     private mutating func rebalanceInner(_ node: Int32, onLevel level: Int) {
-        let parent = inners[Int(node)].parent
+        let parent = innerParents[Int(node)]
         if parent == HeightIndex.noParent {
-            if inners[Int(node)].children.count == 1 {
-                let child = inners[Int(node)].children[0]
+            if childCount(of: node) == 1 {
+                let child = innerChildren[firstSlot(of: node)]
                 setParent(of: child, onLevel: level - 1, to: HeightIndex.noParent)
                 freeInner(node)
                 root = child
@@ -167,43 +182,29 @@ extension HeightIndex {
             }
             return
         }
-        guard inners[Int(node)].children.count < branchCapacity / 2 else { return }
-        let slot = position(of: node, in: parent)
-        let leftSlot = slot > 0 ? slot - 1 : slot
-        let left = inners[Int(parent)].children[leftSlot]
-        let right = inners[Int(parent)].children[leftSlot + 1]
-        let leftCount = inners[Int(left)].children.count
-        let rightCount = inners[Int(right)].children.count
+        guard childCount(of: node) < branchCapacity / 2 else { return }
+        let slot = childSlot(of: node, in: parent)
+        let leftSlot = slot > firstSlot(of: parent) ? slot - 1 : slot
+        let left = innerChildren[leftSlot]
+        let right = innerChildren[leftSlot + 1]
+        let leftCount = childCount(of: left)
+        let rightCount = childCount(of: right)
         if leftCount + rightCount <= branchCapacity {
-            for child in inners[Int(right)].children { setParent(of: child, onLevel: level - 1, to: left) }
-            inners[Int(left)].children += inners[Int(right)].children
-            inners[Int(left)].summaries += inners[Int(right)].summaries
-            inners[Int(parent)].summaries[leftSlot] += inners[Int(parent)].summaries[leftSlot + 1]
-            inners[Int(parent)].children.remove(at: leftSlot + 1)
-            inners[Int(parent)].summaries.remove(at: leftSlot + 1)
+            moveChildren(of: right, in: 0..<rightCount, toEndOf: left, childLevel: level - 1)
+            innerSummaries[leftSlot] += innerSummaries[leftSlot + 1]
+            let rightPosition = leftSlot + 1 - firstSlot(of: parent)
+            removeChildren(of: parent, in: rightPosition..<rightPosition + 1)
             freeInner(right)
             rebalanceInner(parent, onLevel: level + 1)
             return
         }
         let leftTarget = (leftCount + rightCount) / 2
         if leftCount < leftTarget {
-            let moving = leftTarget - leftCount
-            let children = inners[Int(right)].children[..<moving]
-            for child in children { setParent(of: child, onLevel: level - 1, to: left) }
-            inners[Int(left)].children += children
-            inners[Int(left)].summaries += inners[Int(right)].summaries[..<moving]
-            inners[Int(right)].children.removeFirst(moving)
-            inners[Int(right)].summaries.removeFirst(moving)
+            moveChildren(of: right, in: 0..<leftTarget - leftCount, toEndOf: left, childLevel: level - 1)
         } else {
-            let moving = leftCount - leftTarget
-            let children = inners[Int(left)].children[leftTarget...]
-            for child in children { setParent(of: child, onLevel: level - 1, to: right) }
-            inners[Int(right)].children.insert(contentsOf: children, at: 0)
-            inners[Int(right)].summaries.insert(contentsOf: inners[Int(left)].summaries[leftTarget...], at: 0)
-            inners[Int(left)].children.removeLast(moving)
-            inners[Int(left)].summaries.removeLast(moving)
+            moveLastChildren(leftCount - leftTarget, of: left, toFrontOf: right, childLevel: level - 1)
         }
-        inners[Int(parent)].summaries[leftSlot] = innerSummary(left)
-        inners[Int(parent)].summaries[leftSlot + 1] = innerSummary(right)
+        innerSummaries[leftSlot] = innerSummary(left)
+        innerSummaries[leftSlot + 1] = innerSummary(right)
     }
 }

@@ -3,7 +3,7 @@ extension HeightIndex {
     ///
     /// - Complexity: O(n).
     func _checkInvariants() {
-        var seen = Set<Int64>()
+        var seen = Set<Int64>(minimumCapacity: count)
         var knownSums = SIMD8<Int64>.zero
         var knownCounts = SIMD8<Int64>.zero
         let rootSummary = checkSubtree(
@@ -14,8 +14,9 @@ extension HeightIndex {
         precondition(locator.liveCount == count, "height index: locator has \(locator.liveCount) entries for \(count) rows")
         precondition(estimates.knownSums == knownSums && estimates.knownCounts == knownCounts,
                      "height index: estimate statistics out of date")
-        if depth > 0 { precondition(inners[Int(root)].children.count >= 2, "height index: root has one child") }
+        if depth > 0 { precondition(childCount(of: root) >= 2, "height index: root has one child") }
         for leaf in freeLeaves { precondition(leafCounts[Int(leaf)] == 0, "height index: free leaf \(leaf) holds rows") }
+        for node in freeInners { precondition(innerCounts[Int(node)] == 0, "height index: free node \(node) has children") }
     }
 
     private func checkSubtree(
@@ -32,8 +33,10 @@ extension HeightIndex {
             for slot in 0..<rows {
                 let row = record(leaf: node, slot: slot)
                 precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
-                precondition(find(row.id).map { $0 == (node, slot) } == true,
-                             "height index: locator does not find \(row.id) in leaf \(node)")
+                precondition(row.state.hasHeightOfRecord || units[base(of: node) + slot] == 0,
+                             "height index: estimated row \(row.id) stores a height")
+                precondition(locator.leaf(of: row.id, isInLeaf: { $0 == node }) == node,
+                             "height index: locator does not place \(row.id) in leaf \(node)")
                 if row.state.hasHeightOfRecord {
                     knownSums[Int(row.kind.rawValue)] += Int64(row.units)
                     knownCounts[Int(row.kind.rawValue)] += 1
@@ -41,12 +44,13 @@ extension HeightIndex {
             }
             return leafSummary(node)
         }
-        let inner = inners[Int(node)]
-        precondition(inner.children.count == inner.summaries.count, "height index: node \(node) arrays differ")
-        precondition(inner.children.count <= branchCapacity && (isRoot || inner.children.count >= branchCapacity / 2),
-                     "height index: node \(node) has \(inner.children.count) children")
+        let children = childCount(of: node)
+        precondition(children <= branchCapacity && (isRoot || children >= branchCapacity / 2),
+                     "height index: node \(node) has \(children) children")
         var result = HeightSummary.zero
-        for (child, stored) in zip(inner.children, inner.summaries) {
+        for slot in firstSlot(of: node)..<firstSlot(of: node) + children {
+            let child = innerChildren[slot]
+            let stored = innerSummaries[slot]
             let actual = checkSubtree(
                 child, onLevel: level - 1, parent: node,
                 seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)

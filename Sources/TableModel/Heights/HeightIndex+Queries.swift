@@ -6,13 +6,13 @@ extension HeightIndex {
         var node = root
         var remaining = index
         for _ in 0..<depth {
-            let inner = inners[Int(node)]
-            var child = 0
-            while child < inner.children.count - 1, remaining >= inner.summaries[child].rows {
-                remaining -= inner.summaries[child].rows
-                child += 1
+            var slot = firstSlot(of: node)
+            let last = slot + childCount(of: node) - 1
+            while slot < last, remaining >= innerSummaries[slot].rows {
+                remaining -= innerSummaries[slot].rows
+                slot += 1
             }
-            node = inner.children[child]
+            node = innerChildren[slot]
         }
         return (node, remaining)
     }
@@ -40,22 +40,22 @@ extension HeightIndex {
     ///
     /// - Complexity: O(log n · branchCapacity).
     func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
-        var index = slot
+        let index = slot
         var offset: Int64 = 0
         for before in 0..<slot { offset += rowUnits(leaf: leaf, slot: before) }
+        var before = HeightSummary.zero
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            let inner = inners[Int(parent)]
-            for sibling in 0..<inner.children.count {
-                if inner.children[sibling] == child { break }
-                index += inner.summaries[sibling].rows
-                offset += inner.summaries[sibling].units(at: estimates.current)
+            var slot = firstSlot(of: parent)
+            while innerChildren[slot] != child {
+                before += innerSummaries[slot]
+                slot += 1
             }
             child = parent
-            parent = inner.parent
+            parent = innerParents[Int(parent)]
         }
-        return (index, offset)
+        return (index + before.rows, offset + before.units(at: estimates.current))
     }
 
     /// Record of the row at `index`.
@@ -72,42 +72,43 @@ extension HeightIndex {
     func offsetUnits(ofRow index: Int) -> Int64 {
         var node = root
         var remaining = index
-        var offset: Int64 = 0
+        var before = HeightSummary.zero
         for _ in 0..<depth {
-            let inner = inners[Int(node)]
-            var child = 0
-            while child < inner.children.count - 1, remaining >= inner.summaries[child].rows {
-                remaining -= inner.summaries[child].rows
-                offset += inner.summaries[child].units(at: estimates.current)
-                child += 1
+            var slot = firstSlot(of: node)
+            let last = slot + childCount(of: node) - 1
+            while slot < last, remaining >= innerSummaries[slot].rows {
+                remaining -= innerSummaries[slot].rows
+                before += innerSummaries[slot]
+                slot += 1
             }
-            node = inner.children[child]
+            node = innerChildren[slot]
         }
+        var offset = before.units(at: estimates.current)
         for slot in 0..<remaining { offset += rowUnits(leaf: node, slot: slot) }
         return offset
     }
 
     /// The row covering offset `y` (in `HeightUnits`): the first row whose bottom is below `y`,
     /// so zero-height rows are never hit; the last row when `y` is at or past the end.
-    /// Returns the row's index and top offset, or nil when the index is empty.
+    /// Returns the row's index, top offset, leaf and slot, or nil when the index is empty.
     ///
     /// - Complexity: O(log n · branchCapacity).
-    func row(atOffset y: Int64) -> (index: Int, top: Int64)? {
+    func row(atOffset y: Int64) -> (index: Int, top: Int64, leaf: Int32, slot: Int)? {
         guard count > 0 else { return nil }
         var node = root
         var index = 0
         var top: Int64 = 0
         for _ in 0..<depth {
-            let inner = inners[Int(node)]
-            var child = 0
-            while child < inner.children.count - 1 {
-                let height = inner.summaries[child].units(at: estimates.current)
+            var slot = firstSlot(of: node)
+            let last = slot + childCount(of: node) - 1
+            while slot < last {
+                let height = innerSummaries[slot].units(at: estimates.current)
                 if y < top + height { break }
                 top += height
-                index += inner.summaries[child].rows
-                child += 1
+                index += innerSummaries[slot].rows
+                slot += 1
             }
-            node = inner.children[child]
+            node = innerChildren[slot]
         }
         let rows = Int(leafCounts[Int(node)])
         var slot = 0
@@ -117,7 +118,7 @@ extension HeightIndex {
             top += height
             slot += 1
         }
-        return (index + slot, top)
+        return (index + slot, top, node, slot)
     }
 
     /// Number of rows of `kind` among the first `end` rows.
@@ -129,14 +130,14 @@ extension HeightIndex {
         var remaining = end
         var found = 0
         for _ in 0..<depth {
-            let inner = inners[Int(node)]
-            var child = 0
-            while child < inner.children.count - 1, remaining >= inner.summaries[child].rows {
-                remaining -= inner.summaries[child].rows
-                found += Int(inner.summaries[child].kindCounts[lane])
-                child += 1
+            var slot = firstSlot(of: node)
+            let last = slot + childCount(of: node) - 1
+            while slot < last, remaining >= innerSummaries[slot].rows {
+                remaining -= innerSummaries[slot].rows
+                found += Int(innerSummaries[slot].kindCounts[lane])
+                slot += 1
             }
-            node = inner.children[child]
+            node = innerChildren[slot]
         }
         let start = base(of: node)
         for slot in 0..<remaining where flags[start + slot] & RowRecord.kindMask == kind.rawValue { found += 1 }
@@ -153,14 +154,13 @@ extension HeightIndex {
         var remaining = ordinal
         var index = 0
         for _ in 0..<depth {
-            let inner = inners[Int(node)]
-            var child = 0
-            while remaining >= Int(inner.summaries[child].kindCounts[lane]) {
-                remaining -= Int(inner.summaries[child].kindCounts[lane])
-                index += inner.summaries[child].rows
-                child += 1
+            var slot = firstSlot(of: node)
+            while remaining >= Int(innerSummaries[slot].kindCounts[lane]) {
+                remaining -= Int(innerSummaries[slot].kindCounts[lane])
+                index += innerSummaries[slot].rows
+                slot += 1
             }
-            node = inner.children[child]
+            node = innerChildren[slot]
         }
         let start = base(of: node)
         var slot = 0
@@ -198,18 +198,17 @@ extension HeightIndex {
         var level = 0
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            let children = inners[Int(parent)].children
-            let slot = children.firstIndex(of: child)!
-            if slot + 1 < children.count {
-                var node = children[slot + 1]
+            let slot = childSlot(of: child, in: parent)
+            if slot + 1 < firstSlot(of: parent) + childCount(of: parent) {
+                var node = innerChildren[slot + 1]
                 while level > 0 {
-                    node = inners[Int(node)].children[0]
+                    node = innerChildren[firstSlot(of: node)]
                     level -= 1
                 }
                 return node
             }
             child = parent
-            parent = inners[Int(parent)].parent
+            parent = innerParents[Int(parent)]
             level += 1
         }
         return nil

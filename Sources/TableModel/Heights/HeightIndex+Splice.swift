@@ -7,15 +7,13 @@ extension HeightIndex {
         if locator.needsRebuild(adding: 1) { rebuildLocator(rowCount: count + 1) }
         var (leaf, slot) = locate(index: index)
         if Int(leafCounts[Int(leaf)]) == leafCapacity {
-            let right = splitLeaf(leaf)
-            let leftCount = Int(leafCounts[Int(leaf)])
-            if slot > leftCount {
-                leaf = right
-                slot -= leftCount
-            }
+            makeRoom(in: leaf)
+            // Both leaves that can now hold `index` have room after a share or a split.
+            (leaf, slot) = locate(index: index)
         }
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])
+        precondition(rows < leafCapacity, "height index: no room in leaf \(leaf)")
         for position in stride(from: start + rows, to: start + slot, by: -1) {
             ids[position] = ids[position - 1]
             units[position] = units[position - 1]

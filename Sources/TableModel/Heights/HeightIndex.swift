@@ -30,7 +30,14 @@ struct HeightIndex: Sendable {
     var leafParents: [Int32] = []
     var freeLeaves: [Int32] = []
 
-    var inners: [InnerNode] = []
+    /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
+    /// i * innerStride + innerCounts[i]` of `innerChildren` (leaves when the node is on
+    /// level 1) and `innerSummaries` (each child's summary). One spare slot per node lets a
+    /// node overflow by one child before it splits.
+    var innerChildren: [Int32] = []
+    var innerSummaries: [HeightSummary] = []
+    var innerCounts: [Int32] = []
+    var innerParents: [Int32] = []
     var freeInners: [Int32] = []
 
     /// The root: a leaf when `depth == 0`, else an inner node.
@@ -42,28 +49,24 @@ struct HeightIndex: Sendable {
     var locator: RowLocator
     var estimates: HeightEstimates
 
-    /// An inner node: its children (leaves when it is on level 1) and their summaries.
-    struct InnerNode: Sendable {
-        var children: [Int32] = []
-        var summaries: [HeightSummary] = []
-        var parent: Int32 = HeightIndex.noParent
-    }
+    /// Child slots per inner node: its capacity plus the spare.
+    var innerStride: Int { branchCapacity + 1 }
 
-    /// Builds an index of estimated rows in O(n), leaves filled evenly.
+    /// Builds an index of `rows`, all estimated (their measured heights are the caller's
+    /// business), in O(n), leaves filled evenly.
     ///
     /// - Throws: `.duplicateRow` if an id occurs twice; nothing is built then.
     init(
-        ids rowIDs: [Int64], kinds: [RowKind], estimates: HeightEstimates,
+        rows: [RowSpec], estimates: HeightEstimates,
         leafCapacity: Int = standardLeafCapacity, branchCapacity: Int = standardBranchCapacity
     ) throws(BatchUpdateError) {
-        precondition(rowIDs.count == kinds.count)
         precondition(leafCapacity >= HeightIndex.smallestCapacity && branchCapacity >= HeightIndex.smallestCapacity)
         self.leafCapacity = leafCapacity
         self.branchCapacity = branchCapacity
         self.estimates = estimates
-        locator = RowLocator(rowCount: rowIDs.count)
+        locator = RowLocator(rowCount: rows.count)
 
-        let leafCount = max(1, (rowIDs.count + leafCapacity - 1) / leafCapacity)
+        let leafCount = max(1, (rows.count + leafCapacity - 1) / leafCapacity)
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
         units = Array(repeating: 0, count: leafCount * leafCapacity)
         flags = Array(repeating: 0, count: leafCount * leafCapacity)
@@ -73,10 +76,9 @@ struct HeightIndex: Sendable {
         var level: [(node: Int32, summary: HeightSummary)] = []
         level.reserveCapacity(leafCount)
         for leaf in 0..<leafCount {
-            let rows = HeightIndex.evenShare(of: rowIDs.count, part: leaf, parts: leafCount)
             var leafSummary = HeightSummary.zero
-            for row in rows {
-                let record = RowRecord.estimated(id: rowIDs[row], kind: kinds[row])
+            for row in HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount) {
+                let record = RowRecord.estimated(id: rows[row].id.rawValue, kind: rows[row].kind)
                 if find(record.id) != nil {
                     throw .duplicateRow(RowID(record.id), operation: "init")
                 }
@@ -92,16 +94,13 @@ struct HeightIndex: Sendable {
             let parentCount = (level.count + branchCapacity - 1) / branchCapacity
             var parents: [(node: Int32, summary: HeightSummary)] = []
             for part in 0..<parentCount {
-                var node = InnerNode()
+                let parent = allocateInner()
                 var nodeSummary = HeightSummary.zero
-                let parent = Int32(inners.count)
                 for child in HeightIndex.evenShare(of: level.count, part: part, parts: parentCount) {
-                    node.children.append(level[child].node)
-                    node.summaries.append(level[child].summary)
+                    appendChild(level[child].node, summary: level[child].summary, to: parent)
                     nodeSummary += level[child].summary
                     setParent(of: level[child].node, onLevel: depth, to: parent)
                 }
-                inners.append(node)
                 parents.append((parent, nodeSummary))
             }
             level = parents
@@ -144,10 +143,10 @@ struct HeightIndex: Sendable {
     func rowUnits(leaf: Int32, slot: Int) -> Int64 {
         let position = base(of: leaf) + slot
         let packed = flags[position]
-        if packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue {
-            return estimates.current[Int(packed & RowRecord.kindMask)]
-        }
-        return Int64(units[position])
+        // Estimated rows store 0 units, so adding the masked estimate needs no branch.
+        let isEstimated = packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue
+        let estimate = estimates.current[Int(packed & RowRecord.kindMask)]
+        return Int64(units[position]) &+ (isEstimated ? estimate : 0)
     }
 
     /// Summary of the rows of `leaf`, recomputed.
@@ -162,20 +161,16 @@ struct HeightIndex: Sendable {
     /// Bytes of storage the index holds: the capacities of its arrays (leaf arena,
     /// inner nodes, locator); excludes the fixed-size struct itself and allocator headers.
     ///
-    /// - Complexity: O(number of inner nodes).
+    /// - Complexity: O(1).
     var byteCount: Int {
-        var bytes = ids.capacity * MemoryLayout<Int64>.stride
+        ids.capacity * MemoryLayout<Int64>.stride
             + units.capacity * MemoryLayout<UInt32>.stride
             + flags.capacity * MemoryLayout<UInt8>.stride
             + (leafCounts.capacity + leafParents.capacity + freeLeaves.capacity + freeInners.capacity)
                 * MemoryLayout<Int32>.stride
-            + inners.capacity * MemoryLayout<InnerNode>.stride
+            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity) * MemoryLayout<Int32>.stride
+            + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
             + locator.byteCount
-        for inner in inners {
-            bytes += inner.children.capacity * MemoryLayout<Int32>.stride
-                + inner.summaries.capacity * MemoryLayout<HeightSummary>.stride
-        }
-        return bytes
     }
 
     // MARK: Parent links
@@ -183,20 +178,12 @@ struct HeightIndex: Sendable {
     /// Parent of `node`, which sits `level` levels above the leaves (0 = leaf).
     @inline(__always)
     func parent(of node: Int32, onLevel level: Int) -> Int32 {
-        level == 0 ? leafParents[Int(node)] : inners[Int(node)].parent
+        level == 0 ? leafParents[Int(node)] : innerParents[Int(node)]
     }
 
     @inline(__always)
     mutating func setParent(of node: Int32, onLevel level: Int, to parent: Int32) {
-        if level == 0 { leafParents[Int(node)] = parent } else { inners[Int(node)].parent = parent }
-    }
-
-    /// Position of `child` among its parent's children.
-    ///
-    /// - Complexity: O(branchCapacity).
-    @inline(__always)
-    func position(of child: Int32, in parent: Int32) -> Int {
-        inners[Int(parent)].children.firstIndex(of: child)!
+        if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
     }
 
     /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total.
@@ -207,10 +194,9 @@ struct HeightIndex: Sendable {
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            let slot = position(of: child, in: parent)
-            inners[Int(parent)].summaries[slot] += delta
+            innerSummaries[childSlot(of: child, in: parent)] += delta
             child = parent
-            parent = inners[Int(parent)].parent
+            parent = innerParents[Int(parent)]
         }
     }
 }

@@ -31,8 +31,16 @@ struct HeightSummary: Equatable, Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     func units(at estimates: SIMD8<Int64>) -> Int64 {
-        knownUnits &+ (SIMD8<Int64>(truncatingIfNeeded: estimatedCounts) &* estimates).wrappedSum()
+        // Scalar over the kinds in use: 64-bit lane multiplies have no baseline x86-64 vector form.
+        var total = knownUnits
+        for lane in 0..<HeightSummary.kindLanes {
+            total &+= Int64(estimatedCounts[lane]) &* estimates[lane]
+        }
+        return total
     }
+
+    /// Lanes in use: one per `RowKind`.
+    static let kindLanes = RowKind.allCases.count
 
     /// Rows with a height of their own (measured or stale).
     var rowsWithHeight: Int { rows - Int(estimatedCounts.wrappedSum()) }

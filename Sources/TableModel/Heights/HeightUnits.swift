@@ -5,12 +5,22 @@ enum HeightUnits {
     /// Resolution of stored heights: 1/64 px, finer than any display needs.
     static let unitsPerPoint: Double = 64
 
-    /// The nearest unit count to `points`. The caller has validated `points`.
+    /// The nearest unit count to `points`, which the caller has checked is finite and in
+    /// `0...TableLayout.maximumRowHeight`. (Truncating `x + 0.5` rounds a non-negative `x`
+    /// without calling libm, which the engine does not link.)
     ///
     /// - Complexity: O(1).
     @inline(__always)
     static func units(_ points: Double) -> Int64 {
-        Int64((points * unitsPerPoint).rounded())
+        Int64(points * unitsPerPoint + 0.5)
+    }
+
+    /// The unit containing content offset `points` (rounded down); `points` is finite and ≥ 0.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func unitsRoundingDown(_ points: Double) -> Int64 {
+        Int64(points * unitsPerPoint)
     }
 
     /// `units` in points.

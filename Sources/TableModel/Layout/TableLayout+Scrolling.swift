@@ -5,12 +5,13 @@ extension TableLayout {
     public var maxScrollOffset: Double { max(0, contentHeight - viewportHeight) }
 
     /// Scrolls to `offset` (the user or the view moved the scrollbar): the offset is clamped
-    /// and the anchor re-derived from it. Returns the clamped offset.
+    /// (so `.infinity` means the end; NaN means the top) and the anchor re-derived from it.
+    /// Returns the clamped offset.
     ///
     /// - Complexity: O(log n).
     @discardableResult
     public func scroll(toOffset offset: Double) -> Double {
-        settleScroll(at: offset.isFinite ? offset : 0)
+        settleScroll(at: offset.isNaN ? 0 : offset)
         return scrollOffset
     }
 
@@ -26,7 +27,7 @@ extension TableLayout {
         return scrollOffset
     }
 
-    /// Clamps `offset` and makes the row covering it the anchor.
+    /// Clamps `offset` (not NaN) and makes the row covering it the anchor.
     func settleScroll(at offset: Double) {
         scrollOffset = min(max(0, offset), maxScrollOffset)
         anchor = row(atOffset: scrollOffset)

@@ -1,13 +1,14 @@
 extension TableLayout {
     /// The rows to show: those overlapping the viewport extended by `overscan` px above and
-    /// below, in order, each with its content-coordinate y, height and height state.
+    /// below (at least the row at the top), in order, each with its content-coordinate y,
+    /// height and height state. Empty only when the table is.
     ///
     /// - Complexity: O(log n + k) for k rows returned.
     public func visibleRows(overscan: Double = 0) -> [VisibleRow] {
         let margin = overscan.isFinite ? max(0, overscan) : 0
         let top = max(0, scrollOffset - margin)
         let bottom = scrollOffset + viewportHeight + margin
-        guard let first = index.row(atOffset: Int64((top * HeightUnits.unitsPerPoint).rounded(.down))) else {
+        guard let first = index.row(atOffset: HeightUnits.unitsRoundingDown(top)) else {
             return []
         }
         var rows: [VisibleRow] = []

@@ -8,6 +8,16 @@
 /// Invariants: ids are unique; `scrollOffset` is in `0...maxScrollOffset`; `anchor` is nil
 /// exactly when the table is empty, otherwise it names the row covering `scrollOffset`.
 ///
+/// Scrolling rules. The anchor (row id, offset inside the row) is the source of truth; the
+/// offset is derived from it after every change, clamped, and the anchor re-derived:
+/// - changes above the anchor row (measured, grown, inserted, deleted, estimate learned) keep
+///   the anchor row at the same screen position;
+/// - at offset 0 the table stays at the top, so growth and inserts at the top push content down;
+/// - at the end the offset is clamped to `maxScrollOffset`;
+/// - if the anchor row is deleted or moved away, the row that takes its place inherits the
+///   anchor (else the row before it, keeping its screen position);
+/// - a width change (`invalidateAllMeasurements()`) keeps every height until re-measured.
+///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class TableLayout {
     /// Heights above this (1,048,576 px) are rejected as absurd.
@@ -28,7 +38,8 @@ public final class TableLayout {
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.
     ///
-    /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height.
+    /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height,
+    ///   `.invalidEstimate` for a bad estimate height.
     /// - Complexity: O(n), plus O(log n) per row given with a measured height.
     public convenience init(
         rows: [RowSpec], estimate: EstimatePolicy = .standard, viewportHeight: Double = 0
@@ -43,11 +54,12 @@ public final class TableLayout {
         rows: [RowSpec], estimate: EstimatePolicy, viewportHeight: Double,
         leafCapacity: Int, branchCapacity: Int
     ) throws(BatchUpdateError) {
+        try TableLayout.validate(estimate, for: .header)
         for row in rows {
             if let height = row.measuredHeight { try TableLayout.validate(height, for: row.id) }
         }
         index = try HeightIndex(
-            ids: rows.map(\.id.rawValue), kinds: rows.map(\.kind), estimates: HeightEstimates(policy: estimate),
+            rows: rows, estimates: HeightEstimates(policy: estimate),
             leafCapacity: leafCapacity, branchCapacity: branchCapacity)
         self.viewportHeight = max(0, viewportHeight.isFinite ? viewportHeight : 0)
         for (position, row) in rows.enumerated() {
@@ -117,17 +129,25 @@ public final class TableLayout {
         index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
     }
 
-    /// The row covering content offset `y` and how far `y` is below its top. Zero-height
-    /// rows are never hit; offsets past the end hit the last row. Nil when empty.
+    /// The top of row `position` in content coordinates; `position == count` gives `contentHeight`.
+    ///
+    /// - Complexity: O(log n).
+    public func offset(ofRow position: Int) -> Double {
+        precondition(position >= 0 && position <= count, "TableLayout.offset(ofRow:): \(position) is outside 0...\(count)")
+        return HeightUnits.points(index.offsetUnits(ofRow: position))
+    }
+
+    /// The row covering content offset `y` (clamped to `0...contentHeight`) and how far `y`
+    /// is below its top. Zero-height rows are never hit; the end hits the last row. Nil when empty.
     ///
     /// - Complexity: O(log n).
     public func row(atOffset y: Double) -> ScrollAnchor? {
-        let clamped = y.isFinite ? max(0, y) : 0
-        guard let hit = index.row(atOffset: Int64((clamped * HeightUnits.unitsPerPoint).rounded(.down))) else {
+        let clamped = y.isFinite ? min(max(0, y), contentHeight) : 0
+        guard let hit = index.row(atOffset: HeightUnits.unitsRoundingDown(clamped)) else {
             return nil
         }
         return ScrollAnchor(
-            id: RowID(index.record(at: hit.index).id), offsetInRow: clamped - HeightUnits.points(hit.top))
+            id: RowID(index.record(leaf: hit.leaf, slot: hit.slot).id), offsetInRow: clamped - HeightUnits.points(hit.top))
     }
 
     /// The current estimate for rows of `kind`.
@@ -151,7 +171,19 @@ public final class TableLayout {
 
     /// Checks that `height` is a finite px value in `0...maximumRowHeight`.
     static func validate(_ height: Double, for id: RowID) throws(BatchUpdateError) {
-        guard height.isFinite, height >= 0, height <= maximumRowHeight else { throw .invalidHeight(height, id) }
+        guard isValid(height) else { throw .invalidHeight(height, id) }
+    }
+
+    /// Checks that the policy's height is a finite px value in `0...maximumRowHeight`.
+    static func validate(_ policy: EstimatePolicy, for kind: RowKind) throws(BatchUpdateError) {
+        switch policy {
+        case .fixed(let height), .learned(initial: let height):
+            guard isValid(height) else { throw .invalidEstimate(height, kind) }
+        }
+    }
+
+    private static func isValid(_ height: Double) -> Bool {
+        height.isFinite && height >= 0 && height <= maximumRowHeight
     }
 
     /// Walks the whole layout and traps if an invariant is broken.

@@ -10,5 +10,7 @@ public struct VisibleRow: Sendable, Equatable {
     public var heightState: RowHeightState
 
     /// Whether the height is exact at the current width.
+    ///
+    /// - Complexity: O(1).
     public var isMeasured: Bool { heightState == .measured }
 }

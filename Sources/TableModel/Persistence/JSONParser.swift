@@ -1,11 +1,13 @@
 /// A strict JSON (RFC 8259) parser over UTF-8 bytes that records where every value starts.
+/// ``RowsDocumentReader`` drives it: the top level by hand, every other value with ``parseValue()``.
 ///
 /// It validates UTF-8 itself (so it can say where the bad byte is), rejects duplicate keys,
 /// limits nesting to ``RowLimits/maxNestingDepth`` and skips one leading byte-order mark.
 /// Strings without escapes are decoded straight from the buffer.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    /// The offset of the next byte to read.
+    private(set) var index = 0
     private var depth = 0
 
     /// - Complexity: O(1).
@@ -13,20 +15,46 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Parses the whole buffer as one JSON value.
-    ///
-    /// - Complexity: O(n) in the number of bytes.
-    mutating func parseDocument() throws(DecodeFailure) -> JSONNode {
+    /// Skips a byte-order mark and whitespace before the top-level value; fails on an empty document.
+    mutating func skipToDocument() throws(DecodeFailure) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw DecodeFailure(offset: 0, reason: .emptyFile) }
-        let root = try parseValue()
-        skipWhitespace()
-        guard index == bytes.count else { throw DecodeFailure(offset: index, reason: .trailingContent) }
-        return root
     }
 
-    private mutating func skipWhitespace() {
+    /// Fails unless only whitespace is left.
+    mutating func expectEndOfDocument() throws(DecodeFailure) {
+        skipWhitespace()
+        guard index == bytes.count else { throw DecodeFailure(offset: index, reason: .trailingContent) }
+    }
+
+    /// The current byte, or nil at the end.
+    func peek() -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Consumes `byte` after optional whitespace, or fails on whatever is there instead.
+    mutating func expect(_ byte: UInt8) throws(DecodeFailure) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { throw unexpected() }
+        index += 1
+    }
+
+    /// Consumes `byte` after optional whitespace if it is there.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Counts one level of nesting less.
+    mutating func leaveContainer() {
+        depth -= 1
+    }
+
+    /// Moves past spaces, tabs and line breaks.
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -35,7 +63,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(DecodeFailure) -> JSONNode {
+    /// Parses one value of any type starting at the current byte.
+    mutating func parseValue() throws(DecodeFailure) -> JSONNode {
         guard index < bytes.count else { throw DecodeFailure(offset: index, reason: .unexpectedEnd) }
         let start = index
         switch bytes[index] {
@@ -51,7 +80,7 @@ struct JSONParser {
     }
 
     /// The failure for the byte at `index`: the end, bad UTF-8, or a printable character.
-    private func unexpected() -> DecodeFailure {
+    func unexpected() -> DecodeFailure {
         guard index < bytes.count else { return DecodeFailure(offset: index, reason: .unexpectedEnd) }
         let byte = bytes[index]
         if byte < 0x80 {
@@ -71,7 +100,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(DecodeFailure) {
+    /// Counts one more level of nesting, failing past the limit.
+    mutating func enterContainer() throws(DecodeFailure) {
         depth += 1
         guard depth <= RowLimits.maxNestingDepth else {
             throw DecodeFailure(offset: index, reason: .nestingTooDeep(limit: RowLimits.maxNestingDepth))
@@ -146,7 +176,8 @@ struct JSONParser {
     }
 
     /// Parses a string starting at the opening quote.
-    private mutating func parseString() throws(DecodeFailure) -> String {
+    /// Parses a string whose opening quote is the current byte.
+    mutating func parseString() throws(DecodeFailure) -> String {
         index += 1
         let contentStart = index
         // Fast path: no escapes.

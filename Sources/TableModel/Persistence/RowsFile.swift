@@ -26,8 +26,8 @@ public struct RowsFile: Hashable, Sendable {
     public static func decode(_ bytes: [UInt8], file: String) throws(RowsFileError) -> RowsFile {
         let result: Result<RowsFile, DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DecodeFailure) {
-                var parser = JSONParser(bytes: buffer)
-                return .success(try decodeDocument(parser.parseDocument()))
+                var reader = RowsDocumentReader(bytes: buffer)
+                return .success(try reader.read())
             } catch {
                 return .failure(error)
             }
@@ -38,38 +38,6 @@ public struct RowsFile: Hashable, Sendable {
             let position = bytes.withUnsafeBufferPointer { SourcePosition.locate(offset: failure.offset, in: $0) }
             throw RowsFileError(file: file, position: position, rowIndex: failure.rowIndex, rowID: failure.rowID, reason: failure.reason)
         }
-    }
-
-    private static func decodeDocument(_ root: JSONNode) throws(DecodeFailure) -> RowsFile {
-        guard case .object(let members) = root.value else { throw DecodeFailure(offset: root.offset, reason: .notAnObject) }
-        guard let versionMember = members.first(where: { $0.key == "schemaVersion" }) else {
-            throw DecodeFailure(offset: root.offset, reason: .missingField("schemaVersion"))
-        }
-        guard case .integer(let version) = versionMember.node.value else {
-            throw DecodeFailure(offset: versionMember.node.offset, reason: .wrongType(field: "schemaVersion", expected: "an integer", found: versionMember.node.typeName))
-        }
-        guard version == Int64(currentSchemaVersion) else {
-            throw DecodeFailure(offset: versionMember.node.offset, reason: .unsupportedSchemaVersion(version))
-        }
-        guard let rowsMember = members.first(where: { $0.key == "rows" }) else {
-            throw DecodeFailure(offset: root.offset, reason: .missingField("rows"))
-        }
-        guard case .array(let elements) = rowsMember.node.value else {
-            throw DecodeFailure(offset: rowsMember.node.offset, reason: .wrongType(field: "rows", expected: "an array", found: rowsMember.node.typeName))
-        }
-        var rows: [Row] = []
-        rows.reserveCapacity(elements.count)
-        var firstIndexByID: [RowID: Int] = [:]
-        firstIndexByID.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            let row = try RowDecoder.decode(element, index: index)
-            if let first = firstIndexByID.updateValue(index, forKey: row.id) {
-                throw DecodeFailure(offset: element.offset, reason: .duplicateID(row.id, firstRowIndex: first), rowIndex: index, rowID: row.id)
-            }
-            rows.append(row)
-        }
-        let extras = members.filter { $0.key != "schemaVersion" && $0.key != "rows" }.map { JSONMember(key: $0.key, value: $0.node.plainValue) }
-        return RowsFile(rows: rows, extraFields: extras)
     }
 
     /// The file's bytes, in the layout of ``RowsFileEncoder``.

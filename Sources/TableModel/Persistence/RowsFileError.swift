@@ -55,6 +55,8 @@ public struct RowsFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// For example `rows.json:12:5: row 3 (id 17): missing field "text"`.
+    ///
+    /// - Complexity: O(length of the message).
     public var description: String {
         var text = file
         if let position { text += ":\(position.line):\(position.column)" }
@@ -70,6 +72,8 @@ public struct RowsFileError: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension RowsFileError.Reason {
     /// A sentence for the user, without the location.
+    ///
+    /// - Complexity: O(length of the message).
     public var message: String {
         switch self {
         case .unreadable(let detail): "cannot read the file: \(detail)"

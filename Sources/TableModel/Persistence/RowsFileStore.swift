@@ -24,20 +24,7 @@ public struct RowsFileStore {
     /// - Throws: ``RowsFileError``; the store then refuses to save.
     /// - Complexity: O(size of the file).
     public mutating func load() throws(RowsFileError) -> RowsFile {
-        do throws(RowsFileError) {
-            let bytes: [UInt8]
-            do throws(FileSystemError) {
-                bytes = try fileSystem.readFile(at: path)
-            } catch {
-                throw RowsFileError(file: path, position: nil, reason: .unreadable(error.message))
-            }
-            let file = try RowsFile.decode(bytes, file: path)
-            state = .loaded
-            return file
-        } catch {
-            state = .loadFailed(error)
-            throw error
-        }
+        try decode(readBytes())
     }
 
     /// Loads the file, or, when it does not exist yet (first run), writes `sample` there and
@@ -45,20 +32,50 @@ public struct RowsFileStore {
     ///
     /// - Complexity: O(size of the file).
     public mutating func loadOrCreate(from sample: RowsFile) throws(RowsFileError) -> RowsFile {
+        let bytes: Result<[UInt8], FileSystemError>
         do throws(FileSystemError) {
-            _ = try fileSystem.readFile(at: path)
+            bytes = .success(try fileSystem.readFile(at: path))
         } catch where error.isNotFound {
             do throws(FileSystemError) {
                 try AtomicFileWriter.write(CollectionOfOne(sample.encoded()), to: path, fileSystem: fileSystem)
             } catch {
-                let failure = RowsFileError(file: path, position: nil, reason: .unreadable("cannot create it: \(error.message)"))
-                state = .loadFailed(failure)
-                throw failure
+                throw failLoading(RowsFileError(file: path, position: nil, reason: .unreadable("cannot create it: \(error.message)")))
             }
             state = .loaded
             return sample
-        } catch {}
-        return try load()
+        } catch {
+            bytes = .failure(error)
+        }
+        return try decode(bytes)
+    }
+
+    private func readBytes() -> Result<[UInt8], FileSystemError> {
+        do throws(FileSystemError) {
+            return .success(try fileSystem.readFile(at: path))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decodes what was read, recording success or failure in ``state``.
+    private mutating func decode(_ bytes: Result<[UInt8], FileSystemError>) throws(RowsFileError) -> RowsFile {
+        switch bytes {
+        case .failure(let error):
+            throw failLoading(RowsFileError(file: path, position: nil, reason: .unreadable(error.message)))
+        case .success(let contents):
+            do throws(RowsFileError) {
+                let file = try RowsFile.decode(contents, file: path)
+                state = .loaded
+                return file
+            } catch {
+                throw failLoading(error)
+            }
+        }
+    }
+
+    private mutating func failLoading(_ error: RowsFileError) -> RowsFileError {
+        state = .loadFailed(error)
+        return error
     }
 
     /// Writes `file` atomically.

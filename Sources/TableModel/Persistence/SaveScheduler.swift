@@ -1,4 +1,4 @@
-/// Decides when to save: about a second after the last change, and no later than a few
+/// Decides when to save: half a second after the last change (W6 asks for at most about a second), and no later than a few
 /// seconds after the first unsaved one even while the user keeps typing (W6).
 ///
 /// Pure and clock-free: callers pass the time (monotonic seconds). The app arms a GLib
@@ -6,12 +6,16 @@
 /// ``hasUnsavedChanges``.
 public struct SaveScheduler: Hashable, Sendable {
     /// Quiet time after the last change before saving.
-    public static let debounceInterval = 1.0
+    public static let debounceInterval = 0.5
     /// The longest a change waits while changes keep coming.
     public static let maximumDelay = 5.0
+    /// After a failed save, the next attempt waits this long, so a full disk or a refused
+    /// path is not retried in a busy loop.
+    public static let retryInterval = 5.0
 
     private var firstUnsavedChange: Double?
     private var lastChange: Double?
+    private var retryTime: Double?
 
     /// - Complexity: O(1).
     public init() {}
@@ -32,7 +36,8 @@ public struct SaveScheduler: Hashable, Sendable {
     /// - Complexity: O(1).
     public var deadline: Double? {
         guard let firstUnsavedChange, let lastChange else { return nil }
-        return min(lastChange + Self.debounceInterval, firstUnsavedChange + Self.maximumDelay)
+        let due = min(lastChange + Self.debounceInterval, firstUnsavedChange + Self.maximumDelay)
+        return max(due, retryTime ?? due)
     }
 
     /// - Complexity: O(1).
@@ -47,5 +52,14 @@ public struct SaveScheduler: Hashable, Sendable {
     public mutating func didSave() {
         firstUnsavedChange = nil
         lastChange = nil
+        retryTime = nil
+    }
+
+    /// Records that a save attempted at `now` failed: the changes stay unsaved and the next
+    /// attempt is due no sooner than ``retryInterval`` later.
+    ///
+    /// - Complexity: O(1).
+    public mutating func didFailToSave(at now: Double) {
+        retryTime = now + Self.retryInterval
     }
 }

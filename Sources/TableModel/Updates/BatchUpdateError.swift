@@ -16,6 +16,9 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// An estimate policy's height is NaN, infinite, negative or above the maximum.
     case invalidEstimate(Double, RowKind)
 
+    /// What went wrong and where, in one sentence.
+    ///
+    /// - Complexity: O(1).
     public var description: String {
         switch self {
         case let .unknownRow(id, operation):

@@ -1,5 +1,6 @@
 /// What an update changed, so the view touches only the affected rows.
 /// Row lists are in the order the requests were made, except `moved`, in destination order.
+/// All members are stored properties (O(1) to read).
 public struct ChangeSet: Sendable, Equatable {
     /// A row that moved: `from` is its index before the update, `to` after it.
     public struct Move: Sendable, Equatable {
@@ -13,6 +14,9 @@ public struct ChangeSet: Sendable, Equatable {
         public var id: RowID
         public var oldHeight: Double
         public var newHeight: Double
+        /// `newHeight - oldHeight`.
+        ///
+        /// - Complexity: O(1).
         public var delta: Double { newHeight - oldHeight }
     }
 
@@ -33,5 +37,8 @@ public struct ChangeSet: Sendable, Equatable {
     /// The content height after the update.
     public var contentHeight: Double = 0
 
+    /// An empty change set at offset 0 with no content.
+    ///
+    /// - Complexity: O(1).
     public init() {}
 }

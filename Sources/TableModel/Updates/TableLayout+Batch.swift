@@ -6,25 +6,24 @@ extension TableLayout {
     /// - Throws: the first problem found; nothing has changed then.
     /// - Complexity: O(b log n) for a batch of b requests.
     public func performBatch(_ batch: BatchUpdate) throws(BatchUpdateError) -> ChangeSet {
-        let plan = try validate(batch)
+        let plan = try validatedPlan(for: batch)
         var context = ScrollContext(self)
         let estimatesBefore = index.estimates.current
-        if let anchor, plan.leaving.contains(anchor.id) {
-            context.anchor = replacementAnchor(for: anchor, leaving: plan.leaving)
+        if let anchor, plan.leaving.contains(where: { $0.id == anchor.id }) {
+            context.anchor = replacementAnchor(for: anchor, leaving: plan.leaving.map(\.id))
         }
 
         var changes = ChangeSet()
-        changes.moved = batch.moves
-            .map { ChangeSet.Move(id: $0.id, from: index(of: $0.id)!, to: $0.index) }
+        let moveSources = plan.leaving.dropFirst(batch.deletes.count)
+        changes.moved = zip(batch.moves, moveSources)
+            .map { ChangeSet.Move(id: $0.id, from: $1.position, to: $0.index) }
             .sorted { $0.to < $1.to }
         let oldHeights = batch.heights.map { height(of: $0.id)! }
 
-        var removedPositions = plan.leaving.map { index(of: $0)! }
-        removedPositions.sort(by: >)
         var movedRows: [RowID: RowRecord] = [:]
-        for position in removedPositions {
-            let row = index.remove(at: position)
-            movedRows[RowID(row.id)] = row
+        for leaving in plan.leaving.sorted(by: { $0.position > $1.position }) {
+            let row = index.remove(at: leaving.position)
+            if leaving.isMove { movedRows[leaving.id] = row }
         }
         var arrivals: [(index: Int, row: RowRecord)] = batch.moves.map { ($0.index, movedRows[$0.id]!) }
         for (spec, position) in batch.inserts {
@@ -64,20 +63,26 @@ extension TableLayout {
         return changes
     }
 
-    /// The rows a valid batch removes from their places (deleted or moved).
+    /// The rows a valid batch removes from their places: its deletes, then its moves, in
+    /// request order, with their before-state positions.
     struct BatchPlan {
-        var leaving: [RowID]
+        var leaving: [(id: RowID, position: Int, isMove: Bool)] = []
     }
 
     /// Checks every request of `batch` against the current rows; changes nothing.
     ///
     /// - Complexity: O(b log n).
-    func validate(_ batch: BatchUpdate) throws(BatchUpdateError) -> BatchPlan {
+    func validatedPlan(for batch: BatchUpdate) throws(BatchUpdateError) -> BatchPlan {
+        var plan = BatchPlan()
         var structural: [RowID: String] = [:]
         var content: [RowID: String] = [:]
 
         func requireRow(_ id: RowID, _ operation: String) throws(BatchUpdateError) {
             guard index.find(id.rawValue) != nil else { throw .unknownRow(id, operation: operation) }
+        }
+        func requirePosition(_ id: RowID, _ operation: String) throws(BatchUpdateError) -> Int {
+            guard let position = index(of: id) else { throw .unknownRow(id, operation: operation) }
+            return position
         }
         func claim(_ id: RowID, _ operation: String, in roles: inout [RowID: String]) throws(BatchUpdateError) {
             if let earlier = roles[id] { throw .conflictingOperations(id, first: earlier, second: operation) }
@@ -85,12 +90,14 @@ extension TableLayout {
         }
 
         for id in batch.deletes {
-            try requireRow(id, "delete")
+            let position = try requirePosition(id, "delete")
             try claim(id, "delete", in: &structural)
+            plan.leaving.append((id, position, false))
         }
         for (id, _) in batch.moves {
-            try requireRow(id, "move")
+            let position = try requirePosition(id, "move")
             try claim(id, "move", in: &structural)
+            plan.leaving.append((id, position, true))
         }
         for id in batch.reloads {
             try requireRow(id, "reload")
@@ -125,7 +132,7 @@ extension TableLayout {
             }
             guard destinations.insert(destination).inserted else { throw .duplicateDestination(destination) }
         }
-        return BatchPlan(leaving: batch.deletes + batch.moves.map(\.id))
+        return plan
     }
 
     /// Where the anchor goes when its row leaves: the first following row that stays, at the
@@ -146,7 +153,7 @@ extension TableLayout {
         for position in stride(from: start - 1, through: 0, by: -1) {
             let row = index.record(at: position)
             if !leavingSet.contains(row.id) {
-                let height = HeightUnits.points(index.rowUnits(leaf: index.find(row.id)!.leaf, slot: index.find(row.id)!.slot))
+                let height = HeightUnits.points(index.offsetUnits(ofRow: position + 1) - index.offsetUnits(ofRow: position))
                 return ScrollAnchor(id: RowID(row.id), offsetInRow: anchor.offsetInRow + height)
             }
         }

@@ -56,12 +56,7 @@ extension TableLayout {
     /// - Throws: `.invalidEstimate` for a bad fixed or initial height; the layout is then unchanged.
     /// - Complexity: O(log n).
     public func setEstimatePolicy(_ policy: EstimatePolicy, for kind: RowKind) throws(BatchUpdateError) -> ChangeSet {
-        switch policy {
-        case .fixed(let height), .learned(initial: let height):
-            guard height.isFinite, height >= 0, height <= TableLayout.maximumRowHeight else {
-                throw .invalidEstimate(height, kind)
-            }
-        }
+        try TableLayout.validate(policy, for: kind)
         let context = ScrollContext(self)
         let estimatesBefore = index.estimates.current
         index.setEstimatePolicy(policy, for: kind)

@@ -1,11 +1,7 @@
-import Foundation
-@testable import TableModel
-
-/// The seed for randomised tests: `TABLE_SEED` from the environment, or a fresh one.
-/// Tests put it in every expectation's comment, so a failure prints how to replay it.
-enum TestSeed {
+extension TestSeed {
+    /// `TABLE_SEED` when set, else a fresh seed per run, so repeated runs explore new cases.
+    /// Tests put it in every expectation's comment, so a failure prints how to replay it.
     static func make() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["TABLE_SEED"], let seed = UInt64(text) { return seed }
-        return UInt64.random(in: 0...UInt64.max)
+        value(fallback: UInt64.random(in: 0...UInt64.max))
     }
 }

@@ -1,2 +1,0 @@
-import TableModel
-print("TableBench: not written yet")

@@ -1,0 +1,102 @@
+import Testing
+@testable import TableModel
+
+@Suite struct TableStateTests {
+    @Test func editsAreSavedAboutASecondAfterTheLastChangeAndKeepUnknownFields() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var store = RowsFileStore(path: folder.file("rows.json"))
+        let fixture = try TableFixture(file: try store.loadOrCreate(from: TableFixture.file))
+        let table = fixture.table
+        #expect(!table.hasUnsavedChanges)
+        _ = try table.setText("changed", for: RowID(2))
+        #expect(table.saveDeadline == SaveScheduler.debounceInterval)
+        try table.saveIfDue(to: store)
+        #expect(table.hasUnsavedChanges)  // not yet due
+        fixture.clock.advance(by: 1)
+        try table.saveIfDue(to: store)
+        #expect(!table.hasUnsavedChanges)
+        let saved = try store.load()
+        #expect(saved == table.snapshot())
+        #expect(saved.extraFields == TableFixture.file.extraFields)
+        #expect(saved.rows[1].content == .note(text: "changed", expanded: false))
+        // On quit, a pending change is flushed at once.
+        _ = try table.toggleFlag(RowID(30))
+        try table.saveIfDue(to: store, force: true)
+        #expect(try store.load().rows[5].flagged)
+    }
+
+    @Test func aTableFromAFileThatFailedToLoadIsNeverSavedOverIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write([0xFF, 0xFE], to: "rows.json")
+        var store = RowsFileStore(path: folder.file("rows.json"))
+        let error = try #require(throws: RowsFileError.self) { try store.loadOrCreate(from: TableFixture.file) }
+        #expect(error.reason == .invalidUTF8)
+        // The app may still show sample rows, but saving them must not replace the user's file.
+        let fixture = try TableFixture()
+        _ = try fixture.table.setText("x", for: RowID(2))
+        #expect(throws: SaveError.refusingToOverwriteUnreadableFile(error)) { try fixture.table.saveIfDue(to: store, force: true) }
+        #expect(fixture.table.hasUnsavedChanges)
+        #expect(fixture.table.saveDeadline == SaveScheduler.retryInterval)
+        #expect(try folder.read("rows.json") == [0xFF, 0xFE])
+    }
+
+    @Test func aGeneratedFileLoadsLaysOutAndSavesUnchanged() throws {
+        let file = RowsFile(rows: RowsGenerator(seed: 11).rows(count: 3000))
+        let fixture = try TableFixture(file: file, viewportHeight: 800)
+        let table = fixture.table
+        let (visible, _) = table.layOutVisibleRows(overscan: 100)
+        #expect(!visible.isEmpty)
+        #expect(visible.allSatisfy { $0.isMeasured || $0.kind == .rich })
+        _ = table.scroll(toOffset: table.layout.maxScrollOffset / 2)
+        _ = table.layOutVisibleRows()
+        table._checkInvariants()
+        #expect(table.snapshot() == file)
+    }
+
+    @Test func randomIntentsThenUndoingEverythingRestoresTheStart() throws {
+        let seed = TestSeed.make()
+        var random = SplitMix64(seed: seed)
+        let file = RowsFile(rows: RowsGenerator(seed: seed).rows(count: 120))
+        let fixture = try TableFixture(file: file, viewportHeight: 400)
+        let table = fixture.table
+        var steps = 0
+        for _ in 0..<300 {
+            fixture.clock.advance(by: Double.random(in: 0...2, using: &random))
+            let id = table.layout.id(at: Int.random(in: 0..<table.count, using: &random))
+            let row = table.row(id)!
+            do throws(TableError) {
+                switch Int.random(in: 0..<11, using: &random) {
+                case 0: _ = try table.setText(String(repeating: "word ", count: Int.random(in: 0...60, using: &random)), for: id)
+                case 1: _ = try table.toggleExpanded(id)
+                case 2: _ = try table.toggleOpen(id)
+                case 3: if table.count > 20 { _ = try table.delete(id) }
+                case 4: _ = try table.pin(id)
+                case 5: _ = try table.toggleFlag(id)
+                case 6: _ = try table.toggleDone(id)
+                case 7: _ = table.undo()
+                case 8: _ = table.redo()
+                case 9: _ = try table.openSwipe(id, edge: Bool.random(using: &random) ? .leading : .trailing)
+                default:
+                    // Delete only while enough rows remain to keep picking from.
+                    let edge: SwipeEdge = table.count > 20 && Bool.random(using: &random) ? .trailing : .leading
+                    _ = try table.performSwipeAction(on: id, edge: edge, index: Int.random(in: 0...1, using: &random))
+                }
+                steps += 1
+            } catch {
+                // Only refusals that the row's kind or content explain are expected.
+                switch error {
+                case .wrongKind, .nothingToExpand, .headerHasNoActions: break
+                default: Issue.record("seed \(seed): unexpected \(error) for \(row.kind) row \(id)")
+                }
+            }
+            _ = table.layOutVisibleRows()
+            table._checkInvariants()
+            #expect(Set(table.rows.keys).count == table.count, "seed \(seed)")
+        }
+        while table.canUndo { _ = table.undo() }
+        #expect(table.snapshot() == file, "seed \(seed)")
+        #expect(steps > 100, "seed \(seed)")
+    }
+}

@@ -1,0 +1,69 @@
+"""Launch: the first screen, the sample data's scripts, and a data file that cannot be read."""
+import os
+import re
+
+from harness import ROOT, compare_golden, dark_pixels, wait_until
+
+
+def test_first_screen_matches_golden_and_renders_every_script(launch, workdir):
+    app = launch()
+
+    def measured_like_the_widgets(state):
+        # Once GtkTextView has validated its lines, its own height equals the model's Pango one.
+        notes = [r for r in state["rows"] if r["kind"] == "note"]
+        return len(notes) >= 5 and all(r.get("widgetTextHeight") == r["modelTextHeight"] for r in notes)
+
+    state = app.wait_state(measured_like_the_widgets, what="text views to agree with the model's measurement")
+    notes = {r["id"]: r for r in state["rows"] if r["kind"] == "note"}
+    # The Hindi (7) and Russian (6) rows are on the first screen, drawn with real glyphs.
+    assert 6 in notes and 7 in notes
+    assert all(r["unknownGlyphs"] == 0 for r in notes.values()), notes
+    image = app.screenshot("first-screen")
+    hindi = app.row(state, 7)
+    assert dark_pixels(image, (20, int(hindi["y"]) + 8, 300, int(hindi["y"]) + 34)) > 150, "Hindi text is not drawn"
+    # The five-line note's Expand button is there and sensitive (dark label), the short note's is not.
+    five = app.note_button(state, 3)
+    short = app.note_button(state, 2)
+    label_box = lambda p: (int(p[0]) - 25, int(p[1]) - 7, int(p[0]) + 25, int(p[1]) + 7)
+    assert dark_pixels(image, label_box(five), threshold=90) > 40
+    assert dark_pixels(image, label_box(short), threshold=90) == 0
+    assert notes[3]["canExpand"] and not notes[2]["canExpand"]
+    compare_golden(image, "first-screen", workdir / "golden")
+    if os.environ.get("UPDATE_GOLDENS") == "1":
+        image.save(ROOT / "docs" / "screenshot.png")  # the README's screenshot
+
+
+def test_malformed_file_is_reported_and_left_untouched(launch, workdir):
+    bad = workdir / "bad.json"
+    original = (ROOT / "data" / "rows.json").read_bytes()[:700]  # truncated mid-file
+    bad.write_bytes(original)
+    app = launch(data=bad)
+    wait_until(lambda: "bad.json" in app.stderr_text(), what="the error message")
+    message = next(line for line in app.stderr_text().splitlines() if "bad.json" in line)
+    assert re.search(r"bad\.json:\d+:\d+: ", message), message  # file:line:column: what
+    # The dialog offers Quit (Escape) and the sample data; quitting exits non-zero.
+    app.wait_window()
+    app.key("Escape")
+    assert app.wait_exit() != 0
+    assert bad.read_bytes() == original
+
+
+def test_missing_file_is_reported(launch, workdir):
+    app = launch(data=workdir / "nowhere.json")
+    wait_until(lambda: "nowhere.json" in app.stderr_text(), what="the error message")
+    app.wait_window()
+    app.key("Escape")
+    assert app.wait_exit() != 0
+    assert not (workdir / "nowhere.json").exists()
+
+
+def test_open_sample_data_after_a_bad_file(launch, workdir):
+    bad = workdir / "bad.json"
+    bad.write_bytes(b'{"schemaVersion": 1, "rows": [ {"id": 1, "kind": "note", "text": 5} ]}')
+    before = bad.read_bytes()
+    app = launch(data=bad)
+    app.wait_window()
+    app.key("Return")  # the default response: Open Sample Data
+    state = app.wait_state(lambda s: len(s["rows"]) > 3)
+    assert state["rowCount"] == 69
+    assert bad.read_bytes() == before

@@ -1,0 +1,154 @@
+"""Swipe action reveals (S1–S8) driven by real mouse drags, horizontal wheel and keys."""
+from PIL import Image
+
+
+
+def red_fraction(image: Image.Image, box):
+    """The share of pixels in `box` that are the Delete action's red."""
+    region = image.crop(tuple(int(v) for v in box)).convert("RGB")
+    pixels = list(region.getdata())
+    red = sum(1 for r, g, b in pixels if r > 180 and g < 80 and b < 80)
+    return red / max(1, len(pixels))
+
+
+def swipe(app, state, row_id, dx, steps=12):
+    row = app.row(state, row_id)
+    x0 = state["tableOrigin"]["x"] + (300 if dx < 0 else 100)
+    y = row["y"] + row["height"] / 2
+    app.drag(x0, y, x0 + dx, y, steps=steps)
+
+
+def test_a_long_left_drag_keeps_the_actions_open_and_a_short_one_snaps_back(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    swipe(app, state, 4, -160)
+    opened = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="the row to stay open")
+    row = app.row(opened, 4)
+    right = opened["tableOrigin"]["x"] + opened["rowWidth"]
+    shot = app.screenshot("open")
+    # The red Delete action fills the right edge of the row; Flag (orange) is beside it.
+    assert red_fraction(shot, (right - 60, row["y"] + 10, right - 5, row["y"] + row["height"] - 10)) > 0.6
+    assert opened["anyRowOpen"]
+
+    swipe(app, opened, 4, 150)  # back to closed
+    app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] == 0 and not s["anyRowOpen"])
+    swipe(app, opened, 4, -40)  # short: less than half the actions' width
+    closed = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] == 0, what="the short drag to snap back")
+    assert not closed["anyRowOpen"]
+
+
+def test_swiping_a_second_row_closes_the_first(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 5) is not None)
+    swipe(app, state, 4, -160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
+    swipe(app, state, 6, -160)
+    state = app.wait_state(lambda s: app.row(s, 6)["swipeOffset"] < -100 and app.row(s, 4)["swipeOffset"] == 0)
+
+
+def test_delete_removes_the_row_and_undo_in_the_toast_restores_it_with_its_text(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    text = app.row(state, 4)["text"]
+    below = app.row(state, 5)["y"]
+    swipe(app, state, 4, -160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
+    row = app.row(state, 4)
+    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    app.click(right - 30, row["y"] + row["height"] / 2)  # Delete, at the trailing edge
+    state = app.wait_state(lambda s: app.row(s, 4) is None and s["canUndo"], what="the row to be deleted")
+    assert app.row(state, 5)["y"] == row["y"], "the next row did not move up into the gap"
+    # The toast slides in at the bottom of the window, with its Undo button on the right.
+    shot = app.stable_screenshot("toast")
+    app.click(*find_undo_button(shot, state["window"]))
+    state = app.wait_state(lambda s: app.row(s, 4) is not None, what="Undo to restore the row")
+    assert app.row(state, 4)["text"] == text
+    assert app.row(state, 5)["y"] == below
+
+
+def find_undo_button(image, window):
+    """The toast's Undo button: the lighter grey pill inside the dark grey toast, found by
+    its colour, so the test clicks what a person would see."""
+    width, height = window["width"], window["height"]
+    for y in range(height - 20, height - 120, -1):
+        xs = [x for x in range(width // 2, width - 20) if _grey(image.getpixel((x, y)), 86, 100)]
+        if len(xs) > 30:
+            return (xs[0] + xs[-1]) / 2, y - 8
+    raise AssertionError("no Undo button in the toast")
+
+
+def _grey(pixel, low, high):
+    r, g, b = pixel
+    return low <= r <= high and abs(r - g) < 4 and abs(g - b) < 4
+
+
+def test_a_right_drag_reveals_pin_and_pinning_moves_the_row_to_the_top_of_its_section(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 6) is not None)
+    swipe(app, state, 6, 160)
+    state = app.wait_state(lambda s: app.row(s, 6)["swipeOffset"] > 100)
+    row = app.row(state, 6)
+    left = state["tableOrigin"]["x"]
+    shot = app.screenshot("pin")
+    region = shot.crop((int(left) + 5, int(row["y"]) + 10, int(left) + 60, int(row["y"] + row["height"]) - 10))
+    blue = sum(1 for r, g, b in region.getdata() if b > 180 and r < 80)
+    assert blue / (region.size[0] * region.size[1]) > 0.6, "the blue Pin action is not at the leading edge"
+    app.click(left + 30, row["y"] + row["height"] / 2)
+    state = app.wait_state(lambda s: s["rows"][1]["id"] == 6 and not s["anyRowOpen"], what="the row to be pinned")
+    assert state["rows"][0]["id"] == 1  # just below the section header
+    app.key("ctrl+z")
+    app.wait_state(lambda s: s["rows"][1]["id"] == 2, what="undo to unpin")
+
+
+def test_horizontal_wheel_reveals_and_escape_closes(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    row = app.row(state, 4)
+    app.move(state["tableOrigin"]["x"] + 200, row["y"] + 30)
+    app.wheel(7, times=5)  # scroll right: the content moves left, trailing actions show
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="wheel 7 to open the trailing actions")
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["anyRowOpen"] and app.row(s, 4)["swipeOffset"] == 0)
+    app.wheel(6, times=5)  # scroll left: leading actions
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] > 100, what="wheel 6 to open the leading actions")
+    # Scrolling the table closes open actions.
+    app.wheel(5)
+    app.wait_state(lambda s: not s["anyRowOpen"])
+
+
+def test_flag_and_done_change_the_row_visibly(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    swipe(app, state, 4, -160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
+    row = app.row(state, 4)
+    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    app.click(right - 110, row["y"] + row["height"] / 2)  # Flag, inward of Delete
+    state = app.wait_state(lambda s: app.row(s, 4)["flagged"] and not s["anyRowOpen"])
+    shot = app.screenshot("flagged")
+    left = int(state["tableOrigin"]["x"])
+    strip = shot.crop((left, int(row["y"]) + 10, left + 4, int(row["y"]) + 60))
+    assert all(r > 180 and 60 < g < 140 and b < 60 for r, g, b in strip.getdata()), "no orange flag stripe"
+    swipe(app, state, 4, 160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] > 100)
+    app.click(left + 110, row["y"] + row["height"] / 2)  # Done, inward of Pin
+    app.wait_state(lambda s: app.row(s, 4)["done"] and not s["anyRowOpen"])
+
+
+def test_the_context_menu_reaches_the_same_actions(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    row = app.row(state, 4)
+    app.click(state["tableOrigin"]["x"] + 200, row["y"] + 30, button=3)
+    state = app.wait_state(lambda s: s["contextMenuOpen"], what="the context menu")
+    app.key("Down", "Down", "Return")  # Pin, Done, Flag: the third item is Flag
+    state = app.wait_state(lambda s: not s["contextMenuOpen"] and app.row(s, 4)["flagged"], what="Flag from the menu")
+    # The keyboard route: focus the row, Shift+F10, then Delete (the fourth item).
+    app.key("Escape")
+    app.click(state["tableOrigin"]["x"] + 60, app.row(state, 4)["y"] + 20)
+    app.key("Escape")
+    app.wait_state(lambda s: s.get("focusedRow") == 4)
+    app.key("shift+F10")
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    app.key("Down", "Down", "Down", "Return")
+    app.wait_state(lambda s: app.row(s, 4) is None, what="Delete from the menu")
