@@ -10,7 +10,8 @@ xdotool, then prints a table with ours/ListView ratios and the targets, and writ
 figure to bench-results.json.
 
     scripts/bench.py            the full run (builds nothing: `make bench` builds release first)
-    scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure
+    scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure;
+                                add `--configuration debug` to smoke-test a debug build
 
 Benchmarks, not tests: nothing here asserts a timing.
 """
@@ -28,7 +29,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RELEASE = ROOT / ".build" / "release"
+BUILD = ROOT / ".build"
+BIN = BUILD / "release"  # the programs' folder; --configuration debug switches it
 DATA_CACHE = ROOT / ".build" / "bench-data"
 SEED = 7
 RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
@@ -118,7 +120,7 @@ def rows_file(count: int) -> Path:
     """The generated rows file for `count` rows, made once and kept under .build/."""
     DATA_CACHE.mkdir(parents=True, exist_ok=True)
     path = DATA_CACHE / f"rows-{count}-seed{SEED}.json"
-    generator = RELEASE / "GenerateRows"
+    generator = BIN / "GenerateRows"
     if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
         log(f"generating {count} rows")
         subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--output", str(path)],
@@ -129,7 +131,7 @@ def rows_file(count: int) -> Path:
 def run_program(session: Session, workdir: Path, program: str, rows: int, script: str, keys: int) -> dict:
     """Runs one program on one script; returns its JSON figures, or {"error": ...}."""
     binary_name, extra = PROGRAMS[program]
-    binary = RELEASE / binary_name
+    binary = BIN / binary_name
     output = workdir / f"{program}-{rows}-{script}.json"
     ready = Path(str(output) + ".ready")
     timeout = LISTBOX_TIMEOUT if program.startswith("listbox") else RUN_TIMEOUT
@@ -190,7 +192,7 @@ def end(process: subprocess.Popen):
 
 def engine_bench(quick: bool) -> dict:
     """TableBench's figures (engine vs naive), if it exists and speaks JSON."""
-    binary = RELEASE / "TableBench"
+    binary = BIN / "TableBench"
     if not binary.exists():
         return {"skipped": "no .build/release/TableBench"}
     command = [str(binary), "--json"] + (["--quick"] if quick else [])
@@ -372,7 +374,7 @@ def render(results: dict, config: dict) -> str:
             if isinstance(item, dict) and item.get("engine_ns"):
                 lines.append(f"  {item.get('op', '?'):<20} {item.get('n', 0):>9,} rows  "
                              f"{item['naive_ns'] / item['engine_ns']:>10,.1f}×")
-        lines.append("")
+        lines += [f"  {line}" for line in engine.get("memory", "").splitlines()] + [""]
     else:
         lines += [f"Engine (TableBench): {engine.get('skipped')}", ""]
     for size in map(str, config["all_sizes"]):
@@ -391,12 +393,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: tiny N, a few frames")
     parser.add_argument("--output", default=str(ROOT / "bench-results.json"))
+    parser.add_argument("--configuration", choices=["release", "debug"], default="release",
+                        help="which build's programs to run (figures only mean something for release)")
     arguments = parser.parse_args()
+    global BIN
+    BIN = BUILD / arguments.configuration
     config = dict(QUICK if arguments.quick else FULL)
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
-        if not (RELEASE / name).exists():
-            log(f"missing {RELEASE / name}: build with `swift build -c release` (or run `make bench`)")
+        if not (BIN / name).exists():
+            log(f"missing {BIN / name}: build first (`make bench` builds release)")
             return 2
     started = time.monotonic()
     results = {"engine": engine_bench(arguments.quick), "scroll": {}, "typing": {}}
