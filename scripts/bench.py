@@ -392,7 +392,8 @@ def render(results: dict, config: dict) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: tiny N, a few frames")
-    parser.add_argument("--output", default=str(ROOT / "bench-results.json"))
+    parser.add_argument("--output", help="where the JSON goes (default: bench-results.json; a smoke run writes "
+                                         "none unless asked, so it never replaces a full run's figures)")
     parser.add_argument("--configuration", choices=["release", "debug"], default="release",
                         help="which build's programs to run (figures only mean something for release)")
     arguments = parser.parse_args()
@@ -439,8 +440,10 @@ def main() -> int:
     results["seconds"] = round(time.monotonic() - started, 1)
     text = render(results, config)
     print(text)
-    print(f"\n(total {results['seconds']} s; figures in {arguments.output})")
-    Path(arguments.output).write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    output = arguments.output or (None if arguments.quick else str(ROOT / "bench-results.json"))
+    print(f"\n(total {results['seconds']} s" + (f"; figures in {output})" if output else ")"))
+    if output:
+        Path(output).write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
     failures = [f"{size} {program}: {run['error']}" for size, runs in results["scroll"].items()
                 for program, run in runs.items() if "error" in run]
     failures += [f"typing {program}: {run['error']}" for program, run in results["typing"].items() if "error" in run]
