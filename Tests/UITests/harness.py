@@ -77,11 +77,29 @@ def _end(process: subprocess.Popen):
             process.wait()
 
 
+class SessionBus:
+    """A D-Bus session bus of our own, so an accessibility client can share it with the app."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                        start_new_session=True)
+        address = self.process.stdout.readline().strip()
+        if not address:
+            _end(self.process)
+            raise RuntimeError("dbus-daemon did not start")
+        self.environment = {"DBUS_SESSION_BUS_ADDRESS": address, "GTK_A11Y": "atspi"}
+
+    def close(self):
+        _end(self.process)
+
+
 class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None):
+                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None):
+        """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
         self.display = display
         self.workdir = workdir
         self.state_path = workdir / "state.json"
@@ -105,7 +123,14 @@ class App:
         })
         environment.pop("WAYLAND_DISPLAY", None)
         environment.update(env or {})
-        command = ["dbus-run-session", "--", str(BINARY), "--data", str(data), "--state-file", str(self.state_path), *args]
+        data_args = [] if own_data else ["--data", str(data)]
+        if own_data:
+            self.data_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.json"
+        command = [str(BINARY), *data_args, "--state-file", str(self.state_path), *args]
+        if bus:
+            environment.update(bus.environment)
+        else:
+            command = ["dbus-run-session", "--", *command]
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=self.stderr,
                                         start_new_session=True, cwd=workdir)
@@ -113,7 +138,8 @@ class App:
     # -- lifecycle -------------------------------------------------------------------------
     def close(self):
         _end(self.process)
-        self.stderr.close()
+        if not self.stderr.closed:
+            self.stderr.close()
 
     def kill9(self):
         """Kills the app itself with SIGKILL (a crash), then its D-Bus session."""
@@ -126,25 +152,28 @@ class App:
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
 
-    def wait_window(self, timeout=10):
-        """Waits until the app has mapped a window (for screens without a state file)."""
-        def mapped():
-            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "GtkTableDemo|Cannot open"],
-                                 capture_output=True, text=True, env={**os.environ, "DISPLAY": self.display.name})
-            return out.stdout.split()
-        return wait_until(mapped, timeout=timeout, what="a window")
+    def dialog_key(self, key, title="Cannot open the rows file"):
+        """Answers the message dialog from the keyboard once it has keyboard focus."""
+        def focused_title():
+            out = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True,
+                                 env={**os.environ, "DISPLAY": self.display.name})
+            return out.stdout.strip() == title
+        wait_until(focused_title, what=f"the dialog “{title}” to have focus")
+        self.xdotool("key", "--clearmodifiers", key)
 
     def wait_exit(self, timeout=10):
         return self.process.wait(timeout=timeout)
 
     def noise(self):
         """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded)."""
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         text = self.stderr_path.read_text(errors="replace")
         return [line for line in text.splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
 
     def stderr_text(self):
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         return self.stderr_path.read_text(errors="replace")
 
     # -- state -----------------------------------------------------------------------------
@@ -218,7 +247,10 @@ class App:
             if index:
                 self.xdotool("key", "--clearmodifiers", "Return")
             if line:
-                self.xdotool("type", "--delay", 15, line)
+                # xdotool types characters that have no key on the keymap by remapping a spare
+                # keycode; typed fast, some are lost, so non-ASCII text goes slower.
+                delay = 15 if line.isascii() else 80
+                self.xdotool("type", "--delay", delay, line)
 
     def wheel(self, button, times=1):
         self.xdotool("click", "--repeat", times, "--delay", 10, button)
@@ -261,7 +293,8 @@ class App:
         state = self.state()
         if state and "window" in state:
             w = state["window"]
-            image = image.crop((0, 0, w["width"], w["height"]))
+            scale = w.get("scale", 1)
+            image = image.crop((0, 0, w["width"] * scale, w["height"] * scale))
         return image
 
 

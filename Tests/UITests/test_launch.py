@@ -42,8 +42,7 @@ def test_malformed_file_is_reported_and_left_untouched(launch, workdir):
     message = next(line for line in app.stderr_text().splitlines() if "bad.json" in line)
     assert re.search(r"bad\.json:\d+:\d+: ", message), message  # file:line:column: what
     # The dialog offers Quit (Escape) and the sample data; quitting exits non-zero.
-    app.wait_window()
-    app.key("Escape")
+    app.dialog_key("Escape")
     assert app.wait_exit() != 0
     assert bad.read_bytes() == original
 
@@ -51,8 +50,7 @@ def test_malformed_file_is_reported_and_left_untouched(launch, workdir):
 def test_missing_file_is_reported(launch, workdir):
     app = launch(data=workdir / "nowhere.json")
     wait_until(lambda: "nowhere.json" in app.stderr_text(), what="the error message")
-    app.wait_window()
-    app.key("Escape")
+    app.dialog_key("Escape")
     assert app.wait_exit() != 0
     assert not (workdir / "nowhere.json").exists()
 
@@ -62,8 +60,7 @@ def test_open_sample_data_after_a_bad_file(launch, workdir):
     bad.write_bytes(b'{"schemaVersion": 1, "rows": [ {"id": 1, "kind": "note", "text": 5} ]}')
     before = bad.read_bytes()
     app = launch(data=bad)
-    app.wait_window()
-    app.key("Return")  # the default response: Open Sample Data
+    app.dialog_key("Return")  # the default response: Open Sample Data
     state = app.wait_state(lambda s: len(s["rows"]) > 3)
     assert state["rowCount"] == 69
     assert bad.read_bytes() == before

@@ -195,7 +195,10 @@ final class MainWindow {
     private func automationState() -> [String: Any] {
         var state: [String: Any] = ["settled": isSettled, "active": gtk_window_is_active(window()) != 0]
         if let surface = gtk_native_get_surface(window()) {
-            state["window"] = ["width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface)]
+            state["window"] = [
+                "width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface),
+                "scale": gdk_surface_get_scale_factor(surface),
+            ]
         }
         if let controller, let measurer {
             state.merge(AutomationState.snapshot(of: controller, in: window, measurer: measurer)) { $1 }

@@ -30,6 +30,13 @@ extension GObjectRef {
         gtk_widget_size_allocate(widget, &box, -1)
     }
 
+    /// Allocates the widget at a box given for left-to-right, mirrored inside `parent` (whose
+    /// width is `parentWidth`) when `parent` lays out right to left.
+    func place(x: Int32, y: Int32, width: Int32, height: Int32, in parent: GObjectRef, parentWidth: Int32) {
+        let rightToLeft = gtk_widget_get_direction(parent.widget) == GTK_TEXT_DIR_RTL
+        allocate(x: rightToLeft ? parentWidth - x - width : x, y: y, width: width, height: height)
+    }
+
     func setAccessibleLabel(_ label: String) {
         var values = [GValue()]
         g_value_init(&values[0], cgtk_string_type())

@@ -42,9 +42,9 @@ final class GridRowView: ContainerLayout, RowContentView {
         let padX = RowStyle.metrics.grid.padding
         let padY = padX
         for (chip, frame) in zip(chips, frames) where chip.isVisible {
-            chip.allocate(
+            chip.place(
                 x: Int32((padX + frame.x).rounded()), y: Int32((padY + frame.y).rounded()),
-                width: Int32(frame.width.rounded()), height: Int32(frame.height.rounded()))
+                width: Int32(frame.width.rounded()), height: Int32(frame.height.rounded()), in: container, parentWidth: width)
         }
     }
 }

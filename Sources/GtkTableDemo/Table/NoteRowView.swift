@@ -162,8 +162,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
         let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        button.allocate(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight)
+        button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
         let marksX = leading + Int32(metrics.textInset)
-        marks.allocate(x: marksX, y: barY, width: max(1, width - marksX - trailing - buttonWidth - 8), height: barHeight)
+        let marksWidth = max(1, width - marksX - trailing - buttonWidth - 8)
+        marks.place(x: marksX, y: barY, width: marksWidth, height: barHeight, in: container, parentWidth: width)
     }
 }

@@ -56,9 +56,9 @@ final class RichRowView: ContainerLayout, RowContentView {
         let padY = padX
         var x = padX
         if spinner.isVisible {
-            spinner.allocate(x: padX, y: padY, width: 16, height: 16)
+            spinner.place(x: padX, y: padY, width: 16, height: 16, in: container, parentWidth: width)
             x += 24
         }
-        label.allocate(x: x, y: padY, width: max(1, width - x - padX), height: max(1, height - 2 * padY))
+        label.place(x: x, y: padY, width: max(1, width - x - padX), height: max(1, height - 2 * padY), in: container, parentWidth: width)
     }
 }

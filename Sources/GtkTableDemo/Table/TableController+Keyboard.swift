@@ -49,7 +49,8 @@ extension TableController {
         switch Int32(keyval) {
         case GDK_KEY_Up, GDK_KEY_Down:
             let step = keyval == UInt32(GDK_KEY_Up) ? -1 : 1
-            let current = rowWithFocus().flatMap { layout.index(of: $0) }
+            // A row still waiting for its cell counts as focused, so fast key repeats all count.
+            let current = (view.pendingFocus ?? rowWithFocus()).flatMap { layout.index(of: $0) }
             let target = current.map { $0 + step } ?? topVisibleIndex()
             guard target >= 0, target < layout.count else { return true }
             focus(layout.id(at: target))

@@ -30,6 +30,8 @@ final class TableView: ContainerLayout {
     private(set) var cells: [RowID: RowCell] = [:]
     private var stickyCell: RowCell!
     private(set) var rowWidth = 0.0
+    /// Where rows start: after the scrollbar when it sits on the left (right to left).
+    private(set) var rowsX: Int32 = 0
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
@@ -54,7 +56,7 @@ final class TableView: ContainerLayout {
 
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
-    private var pendingFocus: RowID?
+    private(set) var pendingFocus: RowID?
 
     // MARK: Cells
 
@@ -113,9 +115,10 @@ final class TableView: ContainerLayout {
         // Rows that come into view unmeasured are measured now, before anything is drawn;
         // the model corrects the scroll offset so the anchor row stays put.
         let visible = controller.model.layOutVisibleRows(overscan: Self.overscan).rows
+        rowsX = gtk_widget_get_direction(container.widget) == GTK_TEXT_DIR_RTL ? scrollbarWidth : 0
         placeCells(visible, width: Int32(rowWidth))
         configureScrollbar()
-        scrollbar.allocate(x: width - scrollbarWidth, y: 0, width: scrollbarWidth, height: height)
+        scrollbar.place(x: width - scrollbarWidth, y: 0, width: scrollbarWidth, height: height, in: container, parentWidth: width)
         controller.contextMenu.present()
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
@@ -150,7 +153,7 @@ final class TableView: ContainerLayout {
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             cell.widget.allocate(
-                x: 0, y: Int32((row.y - offset).rounded()), width: width, height: Int32(row.height.rounded()))
+                x: rowsX, y: Int32((row.y - offset).rounded()), width: width, height: Int32(row.height.rounded()))
         }
         placedRows = visible.map { row in
             var placed = row
@@ -173,7 +176,7 @@ final class TableView: ContainerLayout {
         if stickyCell.boundID != sticky.id { stickyCell.bind(row, model: controller.model) }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
         stickyCell.widget.allocate(
-            x: 0, y: Int32((sticky.y - offset).rounded()), width: width, height: Int32(sticky.height.rounded()))
+            x: rowsX, y: Int32((sticky.y - offset).rounded()), width: width, height: Int32(sticky.height.rounded()))
     }
 
     // MARK: Scrolling

@@ -54,8 +54,9 @@ final class ToggleRowView: ContainerLayout, RowContentView {
         let closed = Int32(ToggleSizing.closedHeight)
         let chevronWidth: Int32 = 16
         let labelWidth = heightLabel.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        chevron.allocate(x: padX, y: 0, width: chevronWidth, height: closed)
-        title.allocate(x: padX + chevronWidth + 8, y: 0, width: max(1, width - 3 * padX - chevronWidth - 8 - labelWidth), height: closed)
-        heightLabel.allocate(x: width - padX - labelWidth, y: 0, width: labelWidth, height: height)
+        let titleWidth = max(1, width - 3 * padX - chevronWidth - 8 - labelWidth)
+        chevron.place(x: padX, y: 0, width: chevronWidth, height: closed, in: container, parentWidth: width)
+        title.place(x: padX + chevronWidth + 8, y: 0, width: titleWidth, height: closed, in: container, parentWidth: width)
+        heightLabel.place(x: width - padX - labelWidth, y: 0, width: labelWidth, height: height, in: container, parentWidth: width)
     }
 }

@@ -1,0 +1,42 @@
+"""An AT-SPI client, run on the app's session bus: finds the app's Expand buttons and a row's
+swipe actions by name and role, and presses one Expand button. Prints what it found as JSON."""
+import json
+import sys
+
+import pyatspi
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    for index in range(node.childCount):
+        yield from walk(node.getChildAtIndex(index), depth + 1)
+
+
+def find_app(name):
+    desktop = pyatspi.Registry.getDesktop(0)
+    return next((app for app in desktop if app is not None and app.name == name), None)
+
+
+def main():
+    app = find_app(sys.argv[1])
+    if app is None:
+        print(json.dumps({"error": "app not found"}))
+        return
+    nodes = list(walk(app))
+    buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+    names = [b.name for b in buttons]
+    expand = [b for b in buttons if b.name == "Expand" and b.getState().contains(pyatspi.STATE_SENSITIVE)]
+    pressed = False
+    if expand and "--press" in sys.argv:
+        action = expand[0].queryAction()
+        for index in range(action.nActions):
+            if action.getName(index) in ("click", "activate", "press"):
+                pressed = action.doAction(index)
+                break
+    print(json.dumps({"buttons": names, "pressed": bool(pressed),
+                      "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM)}))
+
+
+main()

@@ -1,0 +1,37 @@
+"""Accessibility (W4, S7): an AT-SPI client finds the Expand buttons and a row's actions by
+name, and activating one Expand button expands its note."""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from harness import App, SessionBus, wait_until
+
+CLIENT = Path(__file__).with_name("a11y_client.py")
+
+
+def ask(bus, display, *args):
+    result = subprocess.run(["/usr/bin/python3", str(CLIENT), "GtkTableDemo", *args], capture_output=True, text=True,
+                            env={**os.environ, **bus.environment, "DISPLAY": display.name}, timeout=60)
+    return json.loads(result.stdout.strip().splitlines()[-1]) if result.stdout.strip() else {"error": result.stderr}
+
+
+def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, workdir):
+    bus = SessionBus()
+    app = App(display, workdir, bus=bus)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None)
+        found = wait_until(lambda: (lambda r: r if r.get("buttons") else None)(ask(bus, display)), timeout=30,
+                           what="the app in the accessibility tree")
+        assert found["buttons"].count("Expand") >= 5, found
+        for action in ("Delete", "Flag", "Pin", "Done"):
+            assert action in found["buttons"], (action, found["buttons"])
+        assert found["listItems"] >= 5
+        pressed = ask(bus, display, "--press")
+        assert pressed["pressed"], pressed
+        app.wait_state(lambda s: any(r["kind"] == "note" and r["expanded"] for r in s["rows"]),
+                       what="the activated Expand button to expand its note")
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()

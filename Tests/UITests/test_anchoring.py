@@ -1,0 +1,97 @@
+"""Scroll anchoring (W2, W3) in a 100,000-row generated file: what the user looks at never
+jumps when rows above it are measured for the first time, collapsed, or inserted."""
+import subprocess
+
+import pytest
+
+from harness import ROOT
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "rows-100k.json"
+    subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "100000", "--seed", "11",
+                    "--output", str(path)], check=True, capture_output=True)
+    return path
+
+
+def top_row(state):
+    """The first row whose bottom is below the sticky header: what the reader's eye is on."""
+    header_bottom = state["tableOrigin"]["y"] + 40
+    return next(r for r in state["rows"] if r["y"] + r["height"] > header_bottom)
+
+
+def assert_top_row_stayed(app, before, after, shift=0.0):
+    row = app.row(after, top_row(before)["id"])
+    assert row is not None, "the top row left the screen"
+    assert abs(row["y"] - (top_row(before)["y"] + shift)) <= 1, (top_row(before), row)
+
+
+def scroll_to_middle(app, state):
+    """A click in the middle of the scrollbar's trough warps the thumb there (GTK's default)."""
+    x = state["tableOrigin"]["x"] + state["rowWidth"] + 5
+    app.click(x, state["tableOrigin"]["y"] + state["viewportHeight"] / 2)
+    return app.wait_state(lambda s: s["scrollOffset"] > s["contentHeight"] * 0.3, what="the middle")
+
+
+def test_rows_measured_for_the_first_time_above_do_not_move_the_view(launch, big_file, workdir):
+    app = launch(data=big_file)
+    state = scroll_to_middle(app, app.wait_state())
+    assert state["rowCount"] == 100000
+    assert state["rowWidgets"] <= 40
+    first_ids = {r["id"] for r in state["rows"]}
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
+    step = state["viewportHeight"] ** (2 / 3)
+    app.wheel(4)  # up one step: rows never measured come into view above
+    after = app.wait_frame_after(state)
+    newly = [r for r in after["rows"] if r["id"] not in first_ids]
+    assert newly, "no new rows came into view"
+    assert_top_row_stayed(app, state, after, shift=step)
+
+
+def test_collapsing_a_row_above_the_viewport_keeps_the_top_row_in_place(launch, big_file, workdir):
+    app = launch(data=big_file)
+    state = scroll_to_middle(app, app.wait_state())
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
+
+    def expandable(s):
+        top, bottom = s["tableOrigin"]["y"] + 40, s["tableOrigin"]["y"] + s["viewportHeight"]
+        return next((r for r in s["rows"] if r["kind"] == "note" and r["canExpand"] and not r["expanded"]
+                     and r["y"] > top and r["y"] + r["height"] < bottom), None)
+
+    for _ in range(40):
+        note = expandable(state)
+        if note:
+            break
+        app.wheel(5)
+        state = app.wait_frame_after(state)
+    assert note, "no expandable note near the middle"
+    app.click(*app.note_button(state, note["id"]))
+    state = app.wait_state(lambda s: app.row(s, note["id"])["expanded"])
+    # Scroll down until the expanded note is above the viewport.
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
+    while app.row(state, note["id"]) is not None:
+        app.wheel(5)
+        state = app.wait_frame_after(state)
+    before = state
+    app.key("ctrl+z")  # undo the expand: the row above shrinks
+    after = app.wait_state(lambda s: s["contentHeight"] < before["contentHeight"], what="the collapse above")
+    assert_top_row_stayed(app, before, after)
+
+
+def test_a_row_inserted_above_the_viewport_keeps_the_top_row_in_place(launch, big_file, workdir):
+    app = launch(data=big_file)
+    state = scroll_to_middle(app, app.wait_state())
+    victim = state["rows"][3]
+    app.click(state["tableOrigin"]["x"] + 200, victim["y"] + 10, button=3)
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    app.key("Down", "Down", "Down", "Return")  # Pin, Done, Flag, Delete
+    state = app.wait_state(lambda s: app.row(s, victim["id"]) is None and s["canUndo"], what="the delete")
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
+    for _ in range(12):
+        app.wheel(5)
+        state = app.wait_frame_after(state)
+    before = state
+    app.key("ctrl+z")  # the deleted row comes back, above the viewport
+    after = app.wait_state(lambda s: s["rowCount"] == 100000, what="the row to be restored")
+    assert_top_row_stayed(app, before, after)

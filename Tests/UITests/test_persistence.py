@@ -1,0 +1,54 @@
+"""Persistence (W6, D1): edits survive quitting and crashes; the first run seeds the user's file."""
+import json
+import time
+
+from harness import SAMPLE_DATA
+
+
+def edit_note(app, row_id, suffix):
+    state = app.wait_state()
+    app.click(*app.note_text_point(state, row_id))
+    app.key("ctrl+End")
+    app.type(suffix)
+    return app.wait_state(lambda s: app.row(s, row_id)["text"].endswith(suffix.strip()))
+
+
+def test_first_run_creates_the_users_file_and_edits_survive_quit_and_relaunch(launch, workdir):
+    app = launch(own_data=True)
+    edit_note(app, 2, " and tea")
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = json.loads(app.data_path.read_text())
+    assert saved["schemaVersion"] == 1
+    assert any(r["id"] == 2 and r["text"].endswith("and tea") for r in saved["rows"])
+
+    again = launch(own_data=True)
+    state = again.wait_state(lambda s: again.row(s, 2) is not None)
+    assert again.row(state, 2)["text"].endswith("and tea")
+
+
+def test_typed_text_survives_kill_9_one_second_later(launch, workdir):
+    app = launch()
+    edit_note(app, 4, " before the crash")
+    time.sleep(1.0)
+    app.kill9()
+    saved = json.loads(app.data_path.read_text())  # intact JSON, with the edit
+    assert any(r["id"] == 4 and r["text"].endswith("before the crash") for r in saved["rows"])
+    again = launch()
+    state = again.wait_state(lambda s: again.row(s, 4) is not None)
+    assert again.row(state, 4)["text"].endswith("before the crash")
+
+
+def test_unknown_fields_are_kept_when_saving(launch, workdir):
+    data = workdir / "extra.json"
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())
+    sample["generator"] = {"tool": "hand", "note": "kept"}
+    sample["rows"][1]["colour"] = "teal"
+    data.write_text(json.dumps(sample, ensure_ascii=False))
+    app = launch(data=data)
+    edit_note(app, 2, "!")
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = json.loads(data.read_text())
+    assert saved["generator"] == {"tool": "hand", "note": "kept"}
+    assert saved["rows"][1]["colour"] == "teal" and saved["rows"][1]["text"].endswith("!")
