@@ -36,7 +36,7 @@ SEED = 7
 RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
 LISTBOX_TIMEOUT = 60
 TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
-STARTUP_REPEATS = 2  # extra first-frame-only runs per program and N; the table shows the median
+STARTUP_REPEATS = 4  # extra first-frame-only runs per program and N; the table shows the median of 5
 KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
 # The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
 BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
