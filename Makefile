@@ -30,6 +30,8 @@ ui-tests:
 goldens: build
 	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
 
+## Benchmarks (not tests): the engine bench, then our table against GtkListView and GtkListBox
+## under Xvfb, in one run; prints a table and writes bench-results.json. See docs/PERFORMANCE.md.
 bench: setup
 	swift build -c release
-	.build/release/TableBench
+	$(PYTHON) scripts/bench.py

@@ -14,7 +14,11 @@ let package = Package(
         .target(name: "TableModel"),
         // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
-        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel"]),
+        // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
+        .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
+        // GTK's own list widgets (GtkListView, GtkListBox) on the same rows, for `make bench`.
+        .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
         // Writes a generated rows file of N rows (D3); see data/README.md.
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),

@@ -129,3 +129,18 @@ extension GObjectRef {
         return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as StringHandler, after: false)
     }
 }
+
+extension GObjectRef {
+    /// Connects a handler for a signal carrying one object, such as GtkSignalListItemFactory's
+    /// `setup`, `bind`, `unbind` and `teardown` (each with a GtkListItem).
+    @MainActor @discardableResult
+    public func onObject(_ signal: String, _ handler: @escaping @MainActor (GObjectRef) -> Void) -> SignalConnection {
+        typealias ObjectHandler = @MainActor (GObjectRef) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+            guard let data, let object else { return }
+            let box = HandlerBox<ObjectHandler>.from(data)
+            MainActor.assumeIsolated { box.handler(GObjectRef(object)) }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as ObjectHandler, after: false)
+    }
+}

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// What the command line asked for. Unknown options are an error, so a typo never silently
@@ -16,10 +17,14 @@ struct LaunchOptions: Sendable {
     /// Initial window size in logical pixels.
     var width: Int32 = 480
     var height: Int32 = 720
+    /// Run this benchmark script and quit; needs `benchOutputPath`. Edits are then never saved.
+    var benchScript: BenchmarkScript?
+    /// Where the benchmark writes its JSON figures.
+    var benchOutputPath: String?
 
     static let usage = """
         Usage: GtkTableDemo [--data PATH] [--state-file PATH] [--screenshot PATH [--quit-after-screenshot]]
-                            [--rtl] [--size WIDTHxHEIGHT]
+                            [--rtl] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
         """
 
     struct Error: Swift.Error, CustomStringConvertible {
@@ -50,9 +55,19 @@ struct LaunchOptions: Sendable {
                     throw Error(description: "--size wants WIDTHxHEIGHT between 100 and 10000, got \"\(text)\".")
                 }
                 (options.width, options.height) = (parts[0], parts[1])
+            case "--bench-script":
+                let name = try value(for: argument)
+                guard let script = BenchmarkScript.named(name) else {
+                    throw Error(description: "Unknown benchmark script \"\(name)\"; one of \(BenchmarkScript.names.joined(separator: ", ")).")
+                }
+                options.benchScript = script
+            case "--bench-output": options.benchOutputPath = try value(for: argument)
             case "--help", "-h": throw Error(description: usage)
             default: throw Error(description: "Unknown option \"\(argument)\".\n\(usage)")
             }
+        }
+        guard (options.benchScript == nil) == (options.benchOutputPath == nil) else {
+            throw Error(description: "--bench-script and --bench-output go together.\n\(usage)")
         }
         return options
     }

@@ -19,6 +19,7 @@ final class MainWindow {
     private var saver: AutoSaver?
     private var richLoader: RichContentLoader?
     private var stateWriter: StateFileWriter?
+    private var benchmark: BenchmarkRunner?
     private var screenshotTaken = false
     /// Non-zero when the window could not show the user's data (the process exit status).
     private(set) var exitStatus: Int32?
@@ -127,7 +128,8 @@ final class MainWindow {
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
-        let saver = document.savesChanges ? AutoSaver(model: model, store: document.store, clock: clock) : nil
+        // A benchmark edits rows (growing one, typing) and must never write the shared data file.
+        let saver = document.savesChanges && options.benchScript == nil ? AutoSaver(model: model, store: document.store, clock: clock) : nil
         saver?.onError = { [weak self] message in self?.showToast(message) }
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in
@@ -147,6 +149,11 @@ final class MainWindow {
         if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.widget.widget)
         gtk_widget_grab_focus(controller.view.widget.widget)
+        if let script = options.benchScript, let output = options.benchOutputPath {
+            benchmark = BenchmarkRunner(window: window, controller: controller, script: script, outputPath: output) {
+                [weak self] in self?.close()
+            }
+        }
     }
 
     // MARK: Toasts

@@ -22,7 +22,8 @@ final class TableView: ContainerLayout {
     private(set) var widget: GObjectRef!
     let controller: TableController
     private let scrollbar: GObjectRef
-    private let adjustment: GObjectRef
+    /// The scroll state as the scrollbar shows it (a mirror of the model's offset and content height).
+    let adjustment: GObjectRef
     private var adjustmentHandler: SignalConnection?
     private var pool: RowPool!
     /// The cells showing rows, by row id.

@@ -1,0 +1,253 @@
+import CGtk
+import Foundation
+import GtkBridge
+
+/// Runs a ``BenchmarkScript`` against a ``BenchmarkSubject``, one step per frame from a tick
+/// callback on the window (so every scripted change lands in the frame that is timed), and
+/// writes the figures as JSON when done.
+///
+/// Steps: first frame (time since launch, peak RSS, row widgets), then per the script a
+/// scripted scroll of `scrollStep` px per frame, a scrollbar drag in `dragSteps` programmatic
+/// steps of the scrollbar's own adjustment, a row growing above the viewport (how far the
+/// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists).
+@MainActor
+public final class BenchmarkSession {
+    /// Frames to wait for typed keys before giving up (about 60 s at 60 Hz).
+    static let typingTimeoutFrames = 3_600
+    /// Frames after the row grows in which the top row's position is followed.
+    static let jumpFollowFrames = 10
+
+    private struct Step {
+        let label: String
+        /// Called once per frame with the frame's index inside the step; true when done.
+        let tick: (Int) -> Bool
+    }
+
+    private let subject: BenchmarkSubject
+    private let script: BenchmarkScript
+    private let outputPath: String
+    private let onFinished: () -> Void
+    private let recorder = FrameRecorder()
+    private var keys: KeyLatencyRecorder?
+    private var steps: [Step] = []
+    private var stepFrame = 0
+    private var report: [String: Any] = [:]
+    private var contentHeights: [String: [Double]] = [:]
+    /// The subject's measured-row count when each step started, by label.
+    private var measuredAtStart: [String: Int] = [:]
+    private var finished = false
+
+    /// - Parameters:
+    ///   - outputPath: where the JSON report goes; `outputPath + ".ready"` signals typing.
+    ///   - onFinished: called from an idle source once the report is written (close the window).
+    public init(subject: BenchmarkSubject, script: BenchmarkScript, outputPath: String, onFinished: @escaping () -> Void) {
+        self.subject = subject
+        self.script = script
+        self.outputPath = outputPath
+        self.onFinished = onFinished
+    }
+
+    /// Starts timing; call before the window is presented, so the first frame is seen.
+    public func start() {
+        if let launch = ProcessProbe.launchTime() { report["readyToPresentMs"] = Double(g_get_monotonic_time() - launch) / 1000 }
+        recorder.attach(to: subject.window)
+        recorder.onFrame = { [weak self] frame in self?.frameEnded(frame) }
+        steps = makeSteps()
+        subject.window.addTickCallback { [weak self] _ in self?.tick() ?? false }
+    }
+
+    // MARK: Frames
+
+    private func tick() -> Bool {
+        guard !finished else { return false }
+        while let step = steps.first {
+            recorder.label = step.label
+            if stepFrame == 0 { measuredAtStart[step.label] = subject.measuredRowCount }
+            if !step.tick(stepFrame) {
+                stepFrame += 1
+                return true
+            }
+            if !steps.isEmpty { steps.removeFirst() }  // a failed step may have dropped the rest
+            stepFrame = 0
+        }
+        finish()
+        return false
+    }
+
+    private func frameEnded(_ frame: FrameRecorder.Frame) {
+        if recorder.frames.count == 1 { firstFrame(frame) }
+        if let label = frame.label { contentHeights[label, default: []].append(subject.contentHeight) }
+        keys?.frameEnded(at: frame.end)
+    }
+
+    private func firstFrame(_ frame: FrameRecorder.Frame) {
+        if let launch = ProcessProbe.launchTime() { report["firstFrameMs"] = Double(frame.end - launch) / 1000 }
+        report["rssAfterFirstFrameBytes"] = ProcessProbe.peakResidentBytes()
+        report["rowWidgetsAfterFirstFrame"] = subject.liveRowWidgets
+    }
+
+    // MARK: Steps
+
+    private func makeSteps() -> [Step] {
+        var steps = [settle("startup")]
+        if script.scrollFrames > 0 {
+            steps += [scrollTo("scroll-start") { 0 }, scrollingStep()]
+            steps.append(Step(label: "after-scroll") { [unowned self] _ in
+                report["rowWidgetsAfterScroll"] = subject.liveRowWidgets
+                report["scroll"] = timings(of: "scroll")
+                return true
+            })
+        }
+        if script.dragSteps > 0 {
+            steps += [scrollTo("drag-start") { 0 }, dragStep()]
+            steps.append(Step(label: "after-drag") { [unowned self] _ in
+                report["rowWidgetsAfterDrag"] = subject.liveRowWidgets
+                report["drag"] = timings(of: "drag")
+                return true
+            })
+        }
+        if script.measuresJump {
+            steps += [scrollTo("jump-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }]
+            steps += jumpSteps()
+        }
+        if script.typingKeys > 0 { steps += typingSteps() }
+        return steps
+    }
+
+    /// Waits `settleFrames` frames.
+    private func settle(_ label: String) -> Step {
+        Step(label: label) { [unowned self] frame in frame >= script.settleFrames }
+    }
+
+    /// Scrolls to an offset computed when the step starts, then settles.
+    private func scrollTo(_ label: String, _ offset: @escaping () -> Double) -> Step {
+        Step(label: label) { [unowned self] frame in
+            if frame == 0 { subject.scroll(to: max(0, offset())) }
+            return frame >= script.settleFrames
+        }
+    }
+
+    private func scrollingStep() -> Step {
+        Step(label: "scroll") { [unowned self] frame in
+            let bottom = subject.contentHeight - subject.viewportHeight
+            guard frame < script.scrollFrames, subject.scrollOffset < bottom - 0.5 else {
+                report["scrollReachedBottom"] = frame < script.scrollFrames
+                return true
+            }
+            subject.scroll(to: subject.scrollOffset + script.scrollStep)
+            return false
+        }
+    }
+
+    private func dragStep() -> Step {
+        Step(label: "drag") { [unowned self] frame in
+            guard frame < script.dragSteps else { return true }
+            let adjustment = subject.scrollbarAdjustment
+            let upper = gtk_adjustment_get_upper(adjustment())
+            let page = gtk_adjustment_get_page_size(adjustment())
+            gtk_adjustment_set_value(adjustment(), Double(frame + 1) / Double(script.dragSteps) * max(0, upper - page))
+            return false
+        }
+    }
+
+    private func jumpSteps() -> [Step] {
+        var top: (position: Int, y: Double)?
+        var moves: [Double] = []
+        let grow = Step(label: "jump") { [unowned self] frame in
+            if frame == 0 {
+                top = subject.topVisibleRow()
+                guard let row = top, subject.growRow(above: row.position) else {
+                    report["jump"] = ["error": "no row above the viewport to grow"]
+                    top = nil
+                    return true
+                }
+                return false
+            }
+            guard let row = top else { return true }
+            if let y = subject.windowY(ofRow: row.position) { moves.append(y - row.y) }
+            guard frame >= Self.jumpFollowFrames else { return false }
+            report["jump"] = [
+                "topRow": row.position, "finalPx": moves.last ?? 0,
+                "maxAbsPx": moves.map(abs).max() ?? 0, "followedFrames": moves.count,
+            ]
+            return true
+        }
+        return [grow]
+    }
+
+    private func typingSteps() -> [Step] {
+        let reveal = Step(label: "typing-reveal") { [unowned self] frame in
+            if frame == 0, !subject.revealTypingTarget() {
+                report["typing"] = ["error": "no editable note"]
+                steps.removeAll()
+                return true
+            }
+            return frame >= script.settleFrames
+        }
+        let focus = Step(label: "typing-focus") { [unowned self] frame in
+            if frame == 0 {
+                guard subject.focusTypingTarget() else {
+                    report["typing"] = ["error": "the note has no widget to focus"]
+                    steps.removeAll()
+                    return true
+                }
+                keys = KeyLatencyRecorder(window: subject.window) { [unowned self] in subject.measuredRowCount }
+                return false
+            }
+            guard frame >= script.settleFrames else { return false }
+            report["measuredRowsBeforeTyping"] = subject.measuredRowCount
+            _ = FileManager.default.createFile(atPath: outputPath + ".ready", contents: Data())
+            return true
+        }
+        let typing = Step(label: "typing") { [unowned self] frame in
+            guard let keys else { return true }
+            let done = keys.presses >= script.typingKeys && !keys.isWaiting
+            guard done || frame >= Self.typingTimeoutFrames else { return false }
+            let before = report["measuredRowsBeforeTyping"] as? Int ?? 0
+            report["typing"] = [
+                "keys": keys.presses, "timedKeys": keys.latencies.count,
+                "latencyMs": SampleSummary(keys.latencies).json,
+                "remeasuredRowsPerTimedKey": SampleSummary(keys.remeasuredRows).json,
+                "remeasuredRowsTotal": subject.measuredRowCount - before,
+            ]
+            return true
+        }
+        return [reveal, focus, typing, settle("after-typing")]
+    }
+
+    private func timings(of label: String) -> [String: Any] {
+        let (intervals, work) = recorder.timings(of: label)
+        let series = contentHeights[label] ?? []
+        let heights = SampleSummary(series)
+        return [
+            "frames": work.count, "intervalMs": intervals.json, "workMs": work.json,
+            "rowsMeasured": subject.measuredRowCount - (measuredAtStart[label] ?? 0),
+            "contentHeight": [
+                "min": heights.minimum, "max": heights.maximum, "first": series.first ?? 0, "last": series.last ?? 0,
+                "spanPercent": heights.minimum > 0 ? (heights.maximum - heights.minimum) / heights.minimum * 100 : 0,
+            ],
+        ]
+    }
+
+    // MARK: Finishing
+
+    private func finish() {
+        finished = true
+        report["script"] = script.name
+        report["rows"] = subject.rowCount
+        report["peakRssBytes"] = ProcessProbe.peakResidentBytes()
+        report["retainedRssBytes"] = ProcessProbe.retainedResidentBytes()
+        report["rowWidgetsAtEnd"] = subject.liveRowWidgets
+        report["framesRecorded"] = recorder.frames.count
+        do {
+            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("benchmark: cannot write \(outputPath): \(error)\n".utf8))
+        }
+        MainLoopSource.idle { [onFinished] in
+            onFinished()
+            return false
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import GtkBridge
+
+/// A scrolling list under benchmark: our table or one of GTK's list widgets. The session
+/// drives it only through this, so every program runs the same script.
+@MainActor
+public protocol BenchmarkSubject: AnyObject {
+    /// The top-level window, whose frame clock is measured.
+    var window: GObjectRef { get }
+    /// Number of rows in the list.
+    var rowCount: Int { get }
+    /// Current scroll offset in px.
+    var scrollOffset: Double { get }
+    /// The vertical adjustment's upper bound (content height) as the scrollbar shows it.
+    var contentHeight: Double { get }
+    /// The visible height of the list in px.
+    var viewportHeight: Double { get }
+    /// The GtkAdjustment the visible scrollbar drags.
+    var scrollbarAdjustment: GObjectRef { get }
+    /// Row widgets in existence (shown or kept for reuse).
+    var liveRowWidgets: Int { get }
+    /// Rows measured so far, cumulative (each row counted once per frame in which it was measured).
+    var measuredRowCount: Int { get }
+
+    /// Scrolls programmatically, as a script would: the way the widget's own API does it.
+    func scroll(to offset: Double)
+    /// The first row at least partly visible: its position and its top in window coordinates.
+    func topVisibleRow() -> (position: Int, y: Double)?
+    /// The top of row `position` in window coordinates, if it has a widget.
+    func windowY(ofRow position: Int) -> Double?
+    /// Makes a row above `position` (out of view) taller through the list's model.
+    /// Returns false when there is no such row.
+    func growRow(above position: Int) -> Bool
+    /// Scrolls so that an editable, expanded note is in view. Returns false if the list has none.
+    func revealTypingTarget() -> Bool
+    /// Gives that note keyboard focus with the caret at its end. Returns false if it has no widget.
+    func focusTypingTarget() -> Bool
+}

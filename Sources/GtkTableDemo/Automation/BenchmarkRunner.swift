@@ -1,0 +1,102 @@
+import BenchSupport
+import CGtk
+import GtkBridge
+import TableModel
+
+/// Runs a benchmark script (`--bench-script NAME --bench-output PATH`) on our table: the
+/// table as a ``BenchmarkSubject``, driven through the controller exactly as input is
+/// (`scroll(to:)`, the scrollbar's adjustment, model calls for row changes), timed by the
+/// same ``BenchmarkSession`` that times GTK's list widgets in `ListPeers`.
+@MainActor
+final class BenchmarkRunner: BenchmarkSubject {
+    /// Rows searched from the top for an expanded note to type into.
+    static let typingSearchLimit = 5_000
+    /// Lines added to the note that grows above the viewport.
+    static let grownLines = 8
+
+    let window: GObjectRef
+    private let controller: TableController
+    private var session: BenchmarkSession?
+    private var typingTarget: RowID?
+
+    /// Starts `script` on `controller`'s table; call before the window is presented.
+    /// `finished` runs once the figures are written.
+    init(window: GObjectRef, controller: TableController, script: BenchmarkScript, outputPath: String,
+         finished: @escaping () -> Void) {
+        self.window = window
+        self.controller = controller
+        let session = BenchmarkSession(subject: self, script: script, outputPath: outputPath, onFinished: finished)
+        self.session = session
+        session.start()
+    }
+
+    private var model: Table { controller.model }
+    private var view: TableView { controller.view }
+
+    var rowCount: Int { model.count }
+    var scrollOffset: Double { model.layout.scrollOffset }
+    var contentHeight: Double { gtk_adjustment_get_upper(view.adjustment()) }
+    var viewportHeight: Double { model.layout.viewportHeight }
+    var scrollbarAdjustment: GObjectRef { view.adjustment }
+    var liveRowWidgets: Int { view.rowWidgetCount }
+
+    /// Total of the model's measure counts.
+    /// - Complexity: O(rows measured so far).
+    var measuredRowCount: Int { model.measureCounts.values.reduce(0, +) }
+
+    func scroll(to offset: Double) { controller.scroll(to: offset) }
+
+    func topVisibleRow() -> (position: Int, y: Double)? {
+        guard let row = view.placedRows.first(where: { $0.y + $0.height > 0 }), let y = windowY(of: row.id) else {
+            return nil
+        }
+        return (row.index, y)
+    }
+
+    func windowY(ofRow position: Int) -> Double? {
+        guard position < model.count else { return nil }
+        return windowY(of: model.layout.id(at: position))
+    }
+
+    private func windowY(of id: RowID) -> Double? {
+        guard let cell = view.cell(for: id) else { return nil }
+        var origin = graphene_point_t()
+        var zero = graphene_point_t()
+        guard gtk_widget_compute_point(cell.widget.widget, window.widget, &zero, &origin) != 0 else { return nil }
+        return Double(origin.y)
+    }
+
+    /// Expands and lengthens the nearest note at least three rows above `position`.
+    func growRow(above position: Int) -> Bool {
+        for index in stride(from: position - 3, through: max(0, position - 200), by: -1) {
+            let id = model.layout.id(at: index)
+            guard case .note(let text, let expanded)? = model.row(id)?.content else { continue }
+            let longer = text + String(repeating: "\nA line added above the viewport.", count: Self.grownLines)
+            controller.perform { () throws(TableError) in try model.setText(longer, for: id) }
+            if !expanded { controller.perform { () throws(TableError) in try model.toggleExpanded(id) } }
+            return true
+        }
+        return false
+    }
+
+    func revealTypingTarget() -> Bool {
+        for index in 0..<min(model.count, Self.typingSearchLimit) {
+            let id = model.layout.id(at: index)
+            guard case .note(_, true)? = model.row(id)?.content, let top = model.layout.offset(of: id) else { continue }
+            typingTarget = id
+            controller.scroll(to: top - 40)
+            return true
+        }
+        return false
+    }
+
+    func focusTypingTarget() -> Bool {
+        guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }
+        note.focusText()
+        let buffer = gtk_text_view_get_buffer(note.textView())
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_place_cursor(buffer, &end)
+        return true
+    }
+}

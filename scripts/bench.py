@@ -1,0 +1,473 @@
+#!/usr/bin/python3
+"""`make bench`: our table against GTK's own list widgets, plus the engine bench, in one run.
+
+Runs, one after another on one Xvfb display it starts itself (`Xvfb -displayfd`) and one
+D-Bus session bus: our app (`GtkTableDemo --bench-script`) and `ListPeers` (GtkListView with
+label rows and with text-view rows, GtkListBox) on the same generated rows (GenerateRows,
+seed 7), at 480x720 with the cairo renderer. Each program times itself with the same code
+(`Sources/BenchSupport`) and writes JSON; this script types into the typing runs with
+xdotool, then prints a table with ours/ListView ratios and the targets, and writes every
+figure to bench-results.json.
+
+    scripts/bench.py            the full run (builds nothing: `make bench` builds release first)
+    scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure;
+                                add `--configuration debug` to smoke-test a debug build
+
+Benchmarks, not tests: nothing here asserts a timing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / ".build"
+BIN = BUILD / "release"  # the programs' folder; --configuration debug switches it
+DATA_CACHE = ROOT / ".build" / "bench-data"
+SEED = 7
+RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
+LISTBOX_TIMEOUT = 60
+TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
+STARTUP_REPEATS = 4  # extra first-frame-only runs per program and N; the table shows the median of 5
+KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
+# The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
+BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
+
+FULL = {
+    "sizes": [1_000, 100_000, 1_000_000],
+    "listbox_sizes": [1_000, 10_000],
+    "typing_size": 100_000,
+    "scroll_script": "scroll",
+    "typing_script": "typing",
+    "keys": 50,
+    "startup_repeats": STARTUP_REPEATS,
+}
+QUICK = {
+    "sizes": [300],
+    "listbox_sizes": [300],
+    "typing_size": 300,
+    "scroll_script": "smoke-scroll",
+    "typing_script": "smoke-typing",
+    "keys": 3,
+    "startup_repeats": 1,
+}
+
+# The programs compared; each runs the scroll script at every size it is given.
+PROGRAMS = {
+    "ours": ("GtkTableDemo", []),
+    "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"]),
+    "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"]),
+    "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"]),
+}
+TITLES = {"GtkTableDemo": "GtkTableDemo", "ListPeers": "ListPeers"}
+
+
+def log(message: str):
+    print(message, file=sys.stderr, flush=True)
+
+
+class Session:
+    """Xvfb on a free display and a D-Bus session bus, ended by PID when the run ends."""
+
+    def __init__(self):
+        read_end, write_end = os.pipe()
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(write_end)
+        with os.fdopen(read_end) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            self.xvfb.kill()
+            raise RuntimeError("Xvfb did not report a display")
+        self.display = f":{number}"
+        bus = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
+                             capture_output=True, text=True, check=True)
+        address, pid = bus.stdout.split()[:2]
+        self.bus_address, self.bus_pid = address, int(pid)
+        self.env = dict(os.environ)
+        self.env.update({
+            "DISPLAY": self.display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1",
+            "GTK_A11Y": "none", "LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": self.bus_address,
+            "GTKTABLEDEMO_DATA_DIR": str(ROOT / "data"),
+        })
+        self.env.pop("WAYLAND_DISPLAY", None)
+
+    def close(self):
+        try:
+            os.kill(self.bus_pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        if self.xvfb.poll() is None:
+            os.killpg(self.xvfb.pid, signal.SIGTERM)
+            self.xvfb.wait(timeout=10)
+
+    def xdotool(self, *args):
+        return subprocess.run(["xdotool", *map(str, args)], env=self.env, capture_output=True, text=True,
+                              timeout=60, check=True).stdout
+
+
+def rows_file(count: int) -> Path:
+    """The generated rows file for `count` rows, made once and kept under .build/."""
+    DATA_CACHE.mkdir(parents=True, exist_ok=True)
+    path = DATA_CACHE / f"rows-{count}-seed{SEED}.json"
+    generator = BIN / "GenerateRows"
+    if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
+        log(f"generating {count} rows")
+        subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--output", str(path)],
+                       check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def run_program(session: Session, workdir: Path, program: str, rows: int, script: str, keys: int) -> dict:
+    """Runs one program on one script; returns its JSON figures, or {"error": ...}."""
+    binary_name, extra = PROGRAMS[program]
+    binary = BIN / binary_name
+    output = workdir / f"{program}-{rows}-{script}.json"
+    ready = Path(str(output) + ".ready")
+    timeout = LISTBOX_TIMEOUT if program.startswith("listbox") else RUN_TIMEOUT
+    env = dict(session.env, XDG_DATA_HOME=str(workdir / "xdg-data"))
+    command = [str(binary), *extra, "--data", str(rows_file(rows)), "--bench-script", script,
+               "--bench-output", str(output)]
+    stderr_path = workdir / f"{program}-{rows}-{script}.stderr"
+    log(f"running {program} at {rows} rows ({script})")
+    with open(stderr_path, "w") as stderr:
+        env[BENCH_LAUNCH_VARIABLE] = str(time.monotonic_ns() // 1000)
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
+                                   start_new_session=True, cwd=workdir)
+        deadline = time.monotonic() + timeout
+        typed = False
+        try:
+            while process.poll() is None:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"did not finish within {timeout} s")
+                if keys and not typed and ready.exists():
+                    type_keys(session, TITLES[binary_name], keys)
+                    typed = True
+                time.sleep(0.05)
+        except (TimeoutError, subprocess.SubprocessError) as error:
+            end(process)
+            return {"error": str(error)}
+    if process.returncode != 0:
+        return {"error": f"exit status {process.returncode}: {stderr_path.read_text(errors='replace')[-2000:]}"}
+    try:
+        figures = json.loads(output.read_text())
+    except (OSError, json.JSONDecodeError) as error:
+        return {"error": f"no figures: {error}"}
+    warnings = [line for line in stderr_path.read_text(errors="replace").splitlines()
+                if "-WARNING" in line or "-CRITICAL" in line]
+    if warnings:
+        figures["gtkWarnings"] = warnings[:10]
+    return figures
+
+
+def type_keys(session: Session, title: str, keys: int):
+    """Focuses the program's window and types `keys` characters with real X key events."""
+    window = session.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    # No window manager: X gives keyboard focus to the window under the pointer.
+    session.xdotool("mousemove", "--window", window, "--sync", 240, 360)
+    session.xdotool("type", "--delay", KEY_DELAY_MS, TYPED_TEXT[:keys])
+
+
+def end(process: subprocess.Popen):
+    """Ends a program we started, and its process group, by PID."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=5)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def engine_bench(quick: bool) -> dict:
+    """TableBench's figures (engine vs naive), if it exists and speaks JSON."""
+    binary = BIN / "TableBench"
+    if not binary.exists():
+        return {"skipped": "no .build/release/TableBench"}
+    command = [str(binary), "--json"] + (["--quick"] if quick else [])
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=900)
+        figures = json.loads(result.stdout)
+    except (subprocess.SubprocessError, json.JSONDecodeError) as error:
+        return {"skipped": f"TableBench --json gave no JSON ({type(error).__name__})"}
+    if result.returncode != 0:
+        return {"skipped": f"TableBench exited with {result.returncode}"}
+    return {"results": figures, "memory": result.stderr.strip()}
+
+
+# -- report -----------------------------------------------------------------------------------
+
+def get(figures: dict | None, *path):
+    """figures[path...], or None when any step is missing."""
+    value = figures
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def mb(value):
+    return None if value is None else value / 1_048_576
+
+
+def ratio(ours, peer):
+    return None if ours is None or not peer else ours / peer
+
+
+def fmt(value, digits=1):
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) >= 100):
+        return f"{int(value):,}"
+    return f"{value:,.{digits}f}"
+
+
+METRICS = [
+    # label, extractor, digits
+    ("rows loaded, window built (ms)", lambda f: get(f, "readyToPresentMs"), 0),
+    ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
+    ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
+    ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
+    ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
+    ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),
+    ("row widgets after scroll / drag", lambda f: max_of(get(f, "rowWidgetsAfterScroll"), get(f, "rowWidgetsAfterDrag")), 0),
+    ("scroll: frame work median (ms)", lambda f: get(f, "scroll", "workMs", "median"), 1),
+    ("scroll: frame work p95 (ms)", lambda f: get(f, "scroll", "workMs", "p95"), 1),
+    ("scroll: frame interval median (ms)", lambda f: get(f, "scroll", "intervalMs", "median"), 1),
+    ("scroll: frame interval p95 (ms)", lambda f: get(f, "scroll", "intervalMs", "p95"), 1),
+    ("scroll: frames", lambda f: get(f, "scroll", "frames"), 0),
+    ("drag: frame work median (ms)", lambda f: get(f, "drag", "workMs", "median"), 1),
+    ("drag: frame work p95 (ms)", lambda f: get(f, "drag", "workMs", "p95"), 1),
+    ("drag: frame interval median (ms)", lambda f: get(f, "drag", "intervalMs", "median"), 1),
+    ("drag: frame interval p95 (ms)", lambda f: get(f, "drag", "intervalMs", "p95"), 1),
+    ("scroll: content height min (px)", lambda f: get(f, "scroll", "contentHeight", "min"), 0),
+    ("scroll: content height max (px)", lambda f: get(f, "scroll", "contentHeight", "max"), 0),
+    ("scroll: content height first (px)", lambda f: get(f, "scroll", "contentHeight", "first"), 0),
+    ("scroll: content height last (px)", lambda f: get(f, "scroll", "contentHeight", "last"), 0),
+    ("scroll: content height span (%)", lambda f: get(f, "scroll", "contentHeight", "spanPercent"), 2),
+    ("scroll: rows measured", lambda f: get(f, "scroll", "rowsMeasured"), 0),
+    ("drag: content height span (%)", lambda f: get(f, "drag", "contentHeight", "spanPercent"), 2),
+    ("jump: top row moved, max |px|", lambda f: get(f, "jump", "maxAbsPx"), 0),
+]
+TYPING_METRICS = [
+    ("key press → frame, median (ms)", lambda f: get(f, "typing", "latencyMs", "median"), 1),
+    ("key press → frame, p95 (ms)", lambda f: get(f, "typing", "latencyMs", "p95"), 1),
+    ("rows re-measured per key (median)", lambda f: get(f, "typing", "remeasuredRowsPerTimedKey", "median"), 1),
+    ("rows re-measured per key (total/keys)", lambda f: per_key(f), 2),
+    ("keys seen / timed", lambda f: keys_seen(f), 0),
+]
+COLUMNS = ["ours", "listview-label", "listview-textview", "listbox-label"]
+
+
+def max_of(*values):
+    present = [v for v in values if v is not None]
+    return max(present) if present else None
+
+
+def per_key(figures):
+    keys, total = get(figures, "typing", "keys"), get(figures, "typing", "remeasuredRowsTotal")
+    return None if not keys or total is None else total / keys
+
+
+def keys_seen(figures):
+    keys, timed = get(figures, "typing", "keys"), get(figures, "typing", "timedKeys")
+    return None if keys is None else f"{keys} / {timed}"
+
+
+def table(title: str, metrics, runs: dict) -> list[str]:
+    """One table: a row per metric, a column per program, then ours ÷ each ListView."""
+    header = ["metric", "ours", "ListView label", "ListView textview", "ListBox", "ours÷LV label", "ours÷LV textview"]
+    rows = []
+    for label, extract, digits in metrics:
+        values = [extract(runs.get(program)) if runs.get(program) and "error" not in runs[program] else None
+                  for program in COLUMNS]
+        cells = [fmt(v, digits) for v in values]
+        numeric = [v if isinstance(v, (int, float)) else None for v in values]
+        cells += [fmt(ratio(numeric[0], numeric[1]), 2), fmt(ratio(numeric[0], numeric[2]), 2)]
+        rows.append([label] + cells)
+    notes = [f"  {program}: {str(error).splitlines()[0][:100]}" for program in COLUMNS
+             if (error := get(runs.get(program), "error") or get(runs.get(program), "skipped"))]
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
+    line = lambda r: "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
+    return [title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows] + notes + [""]
+
+
+def targets(results: dict, config: dict) -> list[dict]:
+    """The issue's targets, each with the figures it was judged on. "ListView" is the label
+    peer (the widget as GTK documents it); the text-view peer is shown beside it."""
+    sizes = [str(n) for n in config["sizes"]]
+    largest = sizes[-1]
+    checks = []
+
+    def check(name, met, detail):
+        checks.append({"target": name, "met": bool(met), "detail": detail})
+
+    def figures(size, extract):
+        runs = results["scroll"].get(size, {})
+        value = lambda program: None if not runs.get(program) or "error" in runs[program] else extract(runs[program])
+        return value("ours"), value("listview-label"), value("listview-textview")
+
+    def versus(size, extract, digits=0, unit="ms", scale=lambda v: v):
+        o, label, text = figures(size, extract)
+        return (f"{size}: ours {fmt(scale(o) if o is not None else None, digits)} {unit}, ListView "
+                f"{fmt(scale(label) if label is not None else None, digits)} ({fmt(ratio(o, label), 2)}×), "
+                f"text-view ListView {fmt(scale(text) if text is not None else None, digits)} ({fmt(ratio(o, text), 2)}×)")
+
+    def within(size, extract, limit):
+        o, label, _ = figures(size, extract)
+        return o is not None and label is not None and o <= limit * label
+
+    first = lambda f: get(f, "firstFrameMedianMs")
+    check(f"first frame ≤ 0.7× ListView at {largest}", within(largest, first, 0.7), versus(largest, first))
+    check("first frame no slower than ListView at every N", all(within(n, first, 1.0) for n in sizes),
+          "; ".join(versus(n, first) for n in sizes))
+    rss = lambda f: get(f, "peakRssBytes")
+    check(f"peak RSS ≤ 0.7× ListView at {largest}", within(largest, rss, 0.7),
+          versus(largest, rss, unit="MB", scale=mb))
+    widgets = [figures(n, lambda f: max_of(get(f, "rowWidgetsAfterFirstFrame"), get(f, "rowWidgetsAfterScroll"),
+                                            get(f, "rowWidgetsAfterDrag"), get(f, "rowWidgetsAtEnd")))[0] for n in sizes]
+    check("≤ 40 live row widgets", all(w is not None and w <= 40 for w in widgets),
+          "ours at most " + ", ".join(f"{fmt(w, 0)} at {n}" for w, n in zip(widgets, sizes)))
+    work = lambda f: get(f, "scroll", "workMs", "p95")
+    check("scroll frame work p95 ≤ 0.5× ListView", all(within(n, work, 0.5) for n in sizes),
+          "; ".join(versus(n, work, 1) for n in sizes))
+    drag = figures(largest, lambda f: get(f, "drag", "workMs", "p95"))[0]
+    check(f"scrollbar-drag frame work p95 ≤ 16.7 ms at {largest}", drag is not None and drag <= 16.7,
+          f"ours {fmt(drag)} ms")
+    span = lambda f: get(f, "scroll", "contentHeight", "spanPercent")
+    spans = [figures(n, span) for n in sizes]
+    check("content height within ±2% during the scroll (text-view rows)",
+          all(o is not None and o <= 2 for o, _, _ in spans),
+          "; ".join(f"{n}: ours {fmt(o, 2)}%, text-view ListView {fmt(t, 2)}%, ListView {fmt(l, 2)}%"
+                    for n, (o, l, t) in zip(sizes, spans)))
+    jumps = [figures(n, lambda f: get(f, "jump", "maxAbsPx"))[0] for n in sizes]
+    check("0 px scroll jump", all(j == 0 for j in jumps),
+          "ours " + ", ".join(f"{fmt(j, 0)} px at {n}" for j, n in zip(jumps, sizes)))
+    typing = results["typing"].get("ours") or {}
+    per = per_key(typing)
+    median = get(typing, "typing", "remeasuredRowsPerTimedKey", "median")
+    check("exactly one row re-measured per keystroke", per == 1 and median == 1,
+          f"ours {fmt(per, 2)} per key (total/keys), median {fmt(median, 0)} per timed key")
+    return checks
+
+
+def render(results: dict, config: dict) -> str:
+    lines = []
+    engine = results["engine"]
+    if "results" in engine:
+        lines.append("Engine (TableBench): naive ÷ engine time per operation")
+        for item in engine["results"]:
+            if isinstance(item, dict) and item.get("engine_ns"):
+                lines.append(f"  {item.get('op', '?'):<20} {item.get('n', 0):>9,} rows  "
+                             f"{item['naive_ns'] / item['engine_ns']:>10,.1f}×")
+        lines += [f"  {line}" for line in engine.get("memory", "").splitlines()] + [""]
+    else:
+        lines += [f"Engine (TableBench): {engine.get('skipped')}", ""]
+    for size in map(str, config["all_sizes"]):
+        runs = results["scroll"].get(size)
+        if runs:
+            lines += table(f"N = {int(size):,} rows, script {config['scroll_script']}", METRICS, runs)
+    lines += table(f"Typing at N = {config['typing_size']:,} rows ({config['keys']} keystrokes, xdotool)",
+                   TYPING_METRICS, results["typing"])
+    lines.append("Targets (ours against the ListView peer with label rows; the text-view peer beside it):")
+    for item in results["targets"]:
+        lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: tiny N, a few frames")
+    parser.add_argument("--output", help="where the JSON goes (default: bench-results.json; a smoke run writes "
+                                         "none unless asked, so it never replaces a full run's figures)")
+    parser.add_argument("--configuration", choices=["release", "debug"], default="release",
+                        help="which build's programs to run (figures only mean something for release)")
+    arguments = parser.parse_args()
+    global BIN
+    BIN = BUILD / arguments.configuration
+    config = dict(QUICK if arguments.quick else FULL)
+    config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
+    for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
+        if not (BIN / name).exists():
+            log(f"missing {BIN / name}: build first (`make bench` builds release)")
+            return 2
+    started = time.monotonic()
+    results = {"engine": engine_bench(arguments.quick), "scroll": {}, "typing": {}}
+    session = Session()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
+            work = Path(workdir)
+            for size in config["all_sizes"]:
+                runs = results["scroll"].setdefault(str(size), {})
+                for program in COLUMNS:
+                    if program.startswith("listbox"):
+                        if size not in config["listbox_sizes"]:
+                            runs[program] = {"skipped": f"not run above {max(config['listbox_sizes']):,} rows (one widget per row)"}
+                            continue
+                    elif size not in config["sizes"]:
+                        continue
+                    run = run_program(session, work, program, size, config["scroll_script"], 0)
+                    runs[program] = run
+                    if "error" in run:
+                        continue
+                    first = [run.get("firstFrameMs")]
+                    if not (program.startswith("listbox") and size > 1_000):
+                        for _ in range(config["startup_repeats"]):
+                            first.append(run_program(session, work, program, size, "startup", 0).get("firstFrameMs"))
+                    run["firstFrameRunsMs"] = [v for v in first if v is not None]
+                    run["firstFrameMedianMs"] = statistics.median(run["firstFrameRunsMs"])
+            for program in ("ours", "listview-textview"):
+                results["typing"][program] = run_program(
+                    session, work, program, config["typing_size"], config["typing_script"], config["keys"])
+    finally:
+        session.close()
+    results["targets"] = targets(results, config)
+    results["config"] = {key: value for key, value in config.items()}
+    results["seconds"] = round(time.monotonic() - started, 1)
+    text = render(results, config)
+    print(text)
+    output = arguments.output or (None if arguments.quick else str(ROOT / "bench-results.json"))
+    print(f"\n(total {results['seconds']} s" + (f"; figures in {output})" if output else ")"))
+    if output:
+        Path(output).write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    failures = [f"{size} {program}: {run['error']}" for size, runs in results["scroll"].items()
+                for program, run in runs.items() if "error" in run]
+    failures += [f"typing {program}: {run['error']}" for program, run in results["typing"].items() if "error" in run]
+    if arguments.quick:
+        failures += smoke_gaps(results)
+    for failure in failures:
+        log(f"FAILED: {failure}")
+    return 1 if failures else 0
+
+
+def smoke_gaps(results: dict) -> list[str]:
+    """In a smoke run every figure the table shows must be present."""
+    gaps = []
+    for size, runs in results["scroll"].items():
+        for program, run in runs.items():
+            if "error" in run or "skipped" in run:
+                continue
+            for key in ("firstFrameMs", "peakRssBytes", "scroll", "drag", "jump"):
+                if key not in run or get(run, key, "error"):
+                    gaps.append(f"{size} {program}: no {key}")
+    for program, run in results["typing"].items():
+        if "error" not in run and get(run, "typing", "latencyMs", "count") in (None, 0):
+            gaps.append(f"typing {program}: no timed keys ({get(run, 'typing')})")
+    return gaps
+
+
+if __name__ == "__main__":
+    sys.exit(main())
