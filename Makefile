@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_BUILD_FLAGS ?=
 PYTHON := /usr/bin/python3
 
-.PHONY: setup build run test unit-tests ui-tests goldens bench
+.PHONY: setup build run test ui-tests bench-smoke goldens bench
 
 setup:
 	@scripts/setup.sh
@@ -16,15 +16,20 @@ build: setup
 run: build
 	.build/debug/GtkTableDemo $(ARGS)
 
-## Every test: the model and bridge unit tests, then the UI tests under Xvfb.
+## Every test: the model and bridge unit tests, a quick smoke run of the GTK benchmarks (tiny N,
+## no timings judged, so the bench code cannot rot), then the UI tests under Xvfb.
 test: setup
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
+	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory ui-tests
 
 ui-tests:
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+
+bench-smoke:
+	$(PYTHON) scripts/bench.py --quick --configuration debug
 
 ## Regenerates the golden screenshots; look at every one before committing it.
 goldens: build

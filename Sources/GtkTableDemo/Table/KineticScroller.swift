@@ -1,16 +1,11 @@
-import Foundation
 import GtkBridge
+import TableModel
 
-/// Continues a touchpad scroll after the fingers lift (W2), decaying the release velocity on
-/// the frame clock, like iOS's normal deceleration (velocity × 0.998 per millisecond).
+/// Continues a touchpad scroll after the fingers lift (W2): the model's `KineticDeceleration`
+/// stepped on the frame clock.
 @MainActor
 final class KineticScroller {
-    /// Per-millisecond velocity factor.
-    static let decelerationRate = 0.998
-    /// Below this speed (px/s) the motion stops.
-    static let restingSpeed = 8.0
-
-    private var velocity = 0.0
+    private var motion = KineticDeceleration(velocity: 0)
     private var tickID: UInt32?
     private var lastFrameTime: Int?
     private let host: GObjectRef
@@ -26,8 +21,8 @@ final class KineticScroller {
 
     func start(velocity: Double) {
         stop()
-        guard abs(velocity) > Self.restingSpeed else { return }
-        self.velocity = velocity
+        motion = KineticDeceleration(velocity: velocity)
+        guard !motion.isAtRest else { return }
         lastFrameTime = nil
         tickID = host.addTickCallback { [weak self] time in self?.tick(frameTime: time) ?? false }
     }
@@ -40,12 +35,8 @@ final class KineticScroller {
     private func tick(frameTime: Int) -> Bool {
         let milliseconds = lastFrameTime.map { Double(frameTime - $0) / 1000 } ?? 16
         lastFrameTime = frameTime
-        let decay = pow(Self.decelerationRate, milliseconds)
-        // Distance over the interval for exponentially decaying velocity.
-        let distance = velocity * (decay - 1) / log(Self.decelerationRate) / 1000
-        velocity *= decay
-        let moved = scrollBy(distance)
-        if !moved || abs(velocity) < Self.restingSpeed {
+        let moved = scrollBy(motion.advance(milliseconds: milliseconds))
+        if !moved || motion.isAtRest {
             tickID = nil
             return false
         }
