@@ -2,6 +2,8 @@
 import os
 import re
 
+from PIL import Image
+
 from harness import ROOT, compare_golden, dark_pixels, wait_until
 
 
@@ -64,3 +66,12 @@ def test_open_sample_data_after_a_bad_file(launch, workdir):
     state = app.wait_state(lambda s: len(s["rows"]) > 3)
     assert state["rowCount"] == 76
     assert bad.read_bytes() == before
+
+
+def test_screenshot_option_writes_the_window_and_quits(launch, workdir):
+    target = workdir / "window.png"
+    app = launch(args=["--screenshot", str(target), "--quit-after-screenshot"])
+    assert app.wait_exit(timeout=30) == 0
+    image = Image.open(target)
+    assert image.size[0] >= 400 and image.size[1] >= 600
+    assert dark_pixels(image.convert("RGB"), (20, 100, 300, 400)) > 500  # the notes' text

@@ -21,6 +21,8 @@ final class MainWindow {
     private var stateWriter: StateFileWriter?
     private var benchmark: BenchmarkRunner?
     private var screenshotTaken = false
+    private static let screenshotRetryMilliseconds: UInt32 = 50
+    private static let screenshotAttempts = 40
     /// Non-zero when the window could not show the user's data (the process exit status).
     private(set) var exitStatus: Int32?
 
@@ -181,11 +183,15 @@ final class MainWindow {
         stateWriter?.setNeedsWrite()
         guard let path = options.screenshotPath, !screenshotTaken, isSettled else { return }
         screenshotTaken = true
-        MainLoopSource.idle { [weak self] in
+        // The window's first frame may not be painted yet: try again on the next ones.
+        var attempts = 0
+        MainLoopSource.timeout(milliseconds: Self.screenshotRetryMilliseconds) { [weak self] in
             guard let self else { return false }
+            attempts += 1
             do {
                 try WindowScreenshot.save(self.window, to: path)
             } catch {
+                if attempts < Self.screenshotAttempts { return true }
                 FileHandle.standardError.write(Data("GtkTableDemo: screenshot failed: \(error)\n".utf8))
             }
             if self.options.quitAfterScreenshot { self.close() }
