@@ -125,6 +125,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
         return location
     }
 
+    /// Puts the caret in the text (the typing benchmark starts there).
+    func focusText() { gtk_widget_grab_focus(textView.widget) }
+
     /// The text view's own natural height at its allocated width, to check the model's Pango
     /// measurement against the real widget once it is realized (0 before its first layout).
     var widgetTextHeight: Int32 {
@@ -146,7 +149,6 @@ final class NoteRowView: ContainerLayout, RowContentView {
         return caret.y >= visible.y && caret.y + caret.height <= visible.y + visible.height
     }
 
-    func focusText() { gtk_widget_grab_focus(textView.widget) }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         (0, 0)

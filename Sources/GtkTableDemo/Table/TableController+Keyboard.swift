@@ -99,7 +99,6 @@ extension TableController {
 
     /// Scrolls row `id` into view and gives its cell keyboard focus once it is placed.
     func focus(_ id: RowID) {
-        focusedRow = id
         view.scrollToReveal(id)
         view.focusAfterLayout(id)
     }

@@ -16,8 +16,6 @@ final class TableController {
     private(set) var kinetic: KineticScroller!
     /// How many times each row id was bound to a cell (the state file's `bindCount`).
     private(set) var bindCounts: [RowID: Int] = [:]
-    /// The row whose context menu or keyboard focus is current.
-    var focusedRow: RowID?
     /// The pointer's y over the table, for sending horizontal scrolls to the row under it.
     var pointerY: Double?
     var horizontalScrollTimer: UInt32?
@@ -129,10 +127,8 @@ final class TableController {
         case .toggleExpanded(let id):
             perform { () throws(TableError) in try model.toggleExpanded(id) }
         case .toggleOpen(let id):
-            focusedRow = id
             perform { () throws(TableError) in try model.toggleOpen(id) }
         case .beganEditing(let id):
-            focusedRow = id
             perform { () throws(TableError) in try model.beginEditing(id) }
         case .endedEditing(let id):
             if model.editingRow == id { model.endEditing() }
