@@ -67,7 +67,7 @@ import Testing
                 let kind = RowKind.allCases.randomElement(using: &random)!
                 let policy: EstimatePolicy = Bool.random(using: &random)
                     ? .fixed(Double(Int.random(in: 0...200, using: &random)))
-                    : .learned(initial: Double(Int.random(in: 0...200, using: &random)) / 4, weight: Double(Int.random(in: 0...3, using: &random)))
+                    : .learned(initial: Double(Int.random(in: 0...200, using: &random)) / 4)
                 index.setEstimatePolicy(policy, for: kind)
                 reference.policies[Int(kind.rawValue)] = policy
             default:

@@ -56,7 +56,7 @@ import Testing
                 let kind = RowKind.allCases.randomElement(using: &random)!
                 let policy: EstimatePolicy = Bool.random(using: &random)
                     ? .fixed(Double(Int.random(in: 0...80, using: &random)))
-                    : .learned(initial: Double(Int.random(in: 1...80, using: &random)), weight: Double(Int.random(in: 0...3, using: &random)))
+                    : .learned(initial: Double(Int.random(in: 1...80, using: &random)))
                 _ = try layout.setEstimatePolicy(policy, for: kind)
                 reference.policies[Int(kind.rawValue)] = policy
             case 55..<70:

@@ -99,21 +99,6 @@ import Testing
         #expect(layout.contentHeight == 60)
     }
 
-    @Test func aWeightedInitialHeightActsAsPriorRows() throws {
-        let layout = try makeTinyLayout(makeRows(10, kinds: [.rich]), estimate: .learned(initial: 160, weight: 3))
-        #expect(layout.estimatedHeight(for: .rich) == 160)
-        _ = try layout.setMeasuredHeight(200, for: RowID(0))
-        // (3 × 160 + 200) / 4: one load moves the other nine rows by 10 px, not 40.
-        #expect(layout.estimatedHeight(for: .rich) == 170)
-        #expect(throws: BatchUpdateError.invalidEstimate(-1, .rich)) {
-            try layout.setEstimatePolicy(.learned(initial: 160, weight: -1), for: .rich)
-        }
-        #expect(throws: BatchUpdateError.invalidEstimate(2_000_000, .rich)) {
-            try layout.setEstimatePolicy(.learned(initial: 160, weight: 2_000_000), for: .rich)
-        }
-        #expect(layout.estimatedHeight(for: .rich) == 170, "a rejected policy changes nothing")
-    }
-
     @Test func learnedEstimateIsTheMeanPerKind() throws {
         let layout = try makeTinyLayout(makeRows(10, kinds: [.note, .toggle]), estimate: .learned(initial: 20))
         #expect(layout.estimatedHeight(for: .note) == 20)

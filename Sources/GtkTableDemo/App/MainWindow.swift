@@ -127,7 +127,7 @@ final class MainWindow {
             return
         }
         model.actionFont = RowStyle.actionFont
-        _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight, weight: RowStyle.richPlaceholderWeight), for: .rich)
+        _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
         // A benchmark edits rows (growing one, typing) and must never write the shared data file.

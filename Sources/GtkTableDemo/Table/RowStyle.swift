@@ -37,9 +37,6 @@ enum RowStyle {
     /// learned estimate replaces as content loads (R1). Without it the first loads would
     /// raise every unloaded rich row from the generic 44 px estimate at once.
     static let richPlaceholderHeight = 160.0
-    /// How many loaded rows the placeholder guess counts as in the rich estimate, so the first
-    /// arrivals do not re-price every unloaded rich row at once (W3).
-    static let richPlaceholderWeight = 32.0
 
     /// The font swipe-action titles are drawn in (`button.swipe-action` in the style sheet).
     static let actionFont = FontDescription(family: "Noto Sans", size: 12, weight: .bold)

@@ -1,10 +1,8 @@
 /// How the height of a not-yet-measured row is estimated, per `RowKind`.
 public enum EstimatePolicy: Sendable, Equatable {
     /// The mean height of the kind's rows that have a height of their own (measured or
-    /// stale), updated on every measurement; `initial` until the first one arrives. With a
-    /// `weight` above 0, `initial` counts as that many rows in the mean (a prior), so the first
-    /// few measurements of a kind move the estimate, and every unmeasured row, only a little.
-    case learned(initial: Double, weight: Double = 0)
+    /// stale), updated on every measurement; `initial` until the first one arrives.
+    case learned(initial: Double)
     /// Always this height.
     case fixed(Double)
 

@@ -1,8 +1,7 @@
 /// The current estimate of every kind and the running statistics it is learned from.
 ///
 /// Invariant: `current[k]` is the fixed height for a `.fixed` kind; for a `.learned` kind it is
-/// the rounded mean of `knownSums[k]` and `weight` copies of the initial height over
-/// `knownCounts[k] + weight` rows, or the initial height while that count is 0.
+/// the rounded mean of `knownSums[k] / knownCounts[k]`, or the initial height while the count is 0.
 struct HeightEstimates: Equatable, Sendable {
     /// Estimate per kind lane, in `HeightUnits`.
     private(set) var current: SIMD8<Int64> = .zero
@@ -53,12 +52,11 @@ struct HeightEstimates: Equatable, Sendable {
         switch policies[lane] {
         case .fixed(let height):
             current[lane] = HeightUnits.units(height)
-        case .learned(let initial, let weight):
+        case .learned(let initial):
             let count = knownCounts[lane]
-            let prior = Int64(weight.rounded())
-            current[lane] = count + prior == 0
+            current[lane] = count == 0
                 ? HeightUnits.units(initial)
-                : (knownSums[lane] + prior * HeightUnits.units(initial) + (count + prior) / 2) / (count + prior)
+                : (knownSums[lane] + count / 2) / count
         }
     }
 }

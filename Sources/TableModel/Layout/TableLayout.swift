@@ -174,18 +174,11 @@ public final class TableLayout {
         guard isValid(height) else { throw .invalidHeight(height, id) }
     }
 
-    /// The largest prior weight a learned estimate may give its initial height, in rows.
-    public static let maximumEstimateWeight: Double = 1_000_000
-
-    /// Checks that the policy's height is a finite px value in `0...maximumRowHeight`, and a
-    /// learned policy's weight a finite count in `0...maximumEstimateWeight`.
+    /// Checks that the policy's height is a finite px value in `0...maximumRowHeight`.
     static func validate(_ policy: EstimatePolicy, for kind: RowKind) throws(BatchUpdateError) {
         switch policy {
-        case .fixed(let height):
+        case .fixed(let height), .learned(initial: let height):
             guard isValid(height) else { throw .invalidEstimate(height, kind) }
-        case .learned(let height, let weight):
-            guard isValid(height) else { throw .invalidEstimate(height, kind) }
-            guard weight.isFinite, weight >= 0, weight <= maximumEstimateWeight else { throw .invalidEstimate(weight, kind) }
         }
     }
 

@@ -20,11 +20,8 @@ struct ReferenceHeights {
             let lane = Int(kind.rawValue)
             switch policies[lane] {
             case .fixed(let height): return HeightUnits.units(height)
-            case .learned(let initial, let weight):
-                let prior = Int64(weight.rounded())
-                let count = counts[lane] + prior
-                let sum = sums[lane] + prior * HeightUnits.units(initial)
-                return count == 0 ? HeightUnits.units(initial) : (sum + count / 2) / count
+            case .learned(let initial):
+                return counts[lane] == 0 ? HeightUnits.units(initial) : (sums[lane] + counts[lane] / 2) / counts[lane]
             }
         }
     }
