@@ -20,53 +20,29 @@ struct PeerOptions: Sendable {
                          [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
         """
 
-    struct Error: Swift.Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// - Complexity: O(number of arguments).
-    static func parse(_ arguments: [String]) throws(Error) -> PeerOptions {
+    static func parse(_ arguments: [String]) throws(OptionReader.Failure) -> PeerOptions {
         var options = PeerOptions()
-        var rest = arguments.dropFirst()[...]
-        func value(for option: String) throws(Error) -> String {
-            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                throw Error(description: "\(option) needs a value.\n\(usage)")
-            }
-            return value
-        }
-        while let argument = rest.popFirst() {
+        var reader = OptionReader(arguments, usage: usage)
+        while let argument = reader.nextOption() {
             switch argument {
             case "--widget":
-                let text = try value(for: argument)
-                guard let widget = Widget(rawValue: text) else { throw Error(description: "Unknown widget \"\(text)\".\n\(usage)") }
+                let text = try reader.value(for: argument)
+                guard let widget = Widget(rawValue: text) else { throw reader.failure("Unknown widget \"\(text)\".") }
                 options.widget = widget
             case "--row":
-                let text = try value(for: argument)
-                guard let row = RowText(rawValue: text) else { throw Error(description: "Unknown row \"\(text)\".\n\(usage)") }
+                let text = try reader.value(for: argument)
+                guard let row = RowText(rawValue: text) else { throw reader.failure("Unknown row \"\(text)\".") }
                 options.rowText = row
-            case "--data": options.dataPath = try value(for: argument)
-            case "--size":
-                let text = try value(for: argument)
-                let parts = text.split(separator: "x").compactMap { Int32($0) }
-                guard parts.count == 2, parts.allSatisfy({ (100...10_000).contains($0) }) else {
-                    throw Error(description: "--size wants WIDTHxHEIGHT between 100 and 10000, got \"\(text)\".")
-                }
-                (options.width, options.height) = (parts[0], parts[1])
-            case "--bench-script":
-                let name = try value(for: argument)
-                guard let script = BenchmarkScript.named(name) else {
-                    throw Error(description: "Unknown benchmark script \"\(name)\"; one of \(BenchmarkScript.names.joined(separator: ", ")).")
-                }
-                options.benchScript = script
-            case "--bench-output": options.benchOutputPath = try value(for: argument)
-            case "--help", "-h": throw Error(description: usage)
-            default: throw Error(description: "Unknown option \"\(argument)\".\n\(usage)")
+            case "--data": options.dataPath = try reader.value(for: argument)
+            case "--size": (options.width, options.height) = try reader.size(for: argument)
+            case "--bench-script": options.benchScript = try reader.benchmarkScript(for: argument)
+            case "--bench-output": options.benchOutputPath = try reader.value(for: argument)
+            default: throw reader.unknown(argument)
             }
         }
-        guard !options.dataPath.isEmpty else { throw Error(description: "--data is required.\n\(usage)") }
-        guard (options.benchScript == nil) == (options.benchOutputPath == nil) else {
-            throw Error(description: "--bench-script and --bench-output go together.\n\(usage)")
-        }
+        guard !options.dataPath.isEmpty else { throw reader.failure("--data is required.") }
+        try reader.checkBenchmark(script: options.benchScript, output: options.benchOutputPath)
         return options
     }
 }

@@ -75,3 +75,11 @@ def test_screenshot_option_writes_the_window_and_quits(launch, workdir):
     image = Image.open(target)
     assert image.size[0] >= 400 and image.size[1] >= 600
     assert dark_pixels(image.convert("RGB"), (20, 100, 300, 400)) > 500  # the notes' text
+
+
+def test_a_mistyped_option_is_refused_with_the_usage():
+    import subprocess
+    from harness import BINARY
+    result = subprocess.run([str(BINARY), "--dat", "rows.json"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert 'Unknown option "--dat"' in result.stderr and "Usage: GtkTableDemo" in result.stderr

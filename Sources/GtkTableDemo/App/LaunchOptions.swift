@@ -27,48 +27,24 @@ struct LaunchOptions: Sendable {
                             [--rtl] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
         """
 
-    struct Error: Swift.Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// - Complexity: O(number of arguments).
-    static func parse(_ arguments: [String]) throws(Error) -> LaunchOptions {
+    static func parse(_ arguments: [String]) throws(OptionReader.Failure) -> LaunchOptions {
         var options = LaunchOptions()
-        var rest = arguments.dropFirst()[...]
-        func value(for option: String) throws(Error) -> String {
-            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                throw Error(description: "\(option) needs a value.\n\(usage)")
-            }
-            return value
-        }
-        while let argument = rest.popFirst() {
+        var reader = OptionReader(arguments, usage: usage)
+        while let argument = reader.nextOption() {
             switch argument {
-            case "--data": options.dataPath = try value(for: argument)
-            case "--state-file": options.stateFilePath = try value(for: argument)
-            case "--screenshot": options.screenshotPath = try value(for: argument)
+            case "--data": options.dataPath = try reader.value(for: argument)
+            case "--state-file": options.stateFilePath = try reader.value(for: argument)
+            case "--screenshot": options.screenshotPath = try reader.value(for: argument)
             case "--quit-after-screenshot": options.quitAfterScreenshot = true
             case "--rtl": options.rightToLeft = true
-            case "--size":
-                let text = try value(for: argument)
-                let parts = text.split(separator: "x").compactMap { Int32($0) }
-                guard parts.count == 2, (100...10_000).contains(parts[0]), (100...10_000).contains(parts[1]) else {
-                    throw Error(description: "--size wants WIDTHxHEIGHT between 100 and 10000, got \"\(text)\".")
-                }
-                (options.width, options.height) = (parts[0], parts[1])
-            case "--bench-script":
-                let name = try value(for: argument)
-                guard let script = BenchmarkScript.named(name) else {
-                    throw Error(description: "Unknown benchmark script \"\(name)\"; one of \(BenchmarkScript.names.joined(separator: ", ")).")
-                }
-                options.benchScript = script
-            case "--bench-output": options.benchOutputPath = try value(for: argument)
-            case "--help", "-h": throw Error(description: usage)
-            default: throw Error(description: "Unknown option \"\(argument)\".\n\(usage)")
+            case "--size": (options.width, options.height) = try reader.size(for: argument)
+            case "--bench-script": options.benchScript = try reader.benchmarkScript(for: argument)
+            case "--bench-output": options.benchOutputPath = try reader.value(for: argument)
+            default: throw reader.unknown(argument)
             }
         }
-        guard (options.benchScript == nil) == (options.benchOutputPath == nil) else {
-            throw Error(description: "--bench-script and --bench-output go together.\n\(usage)")
-        }
+        try reader.checkBenchmark(script: options.benchScript, output: options.benchOutputPath)
         return options
     }
 }
