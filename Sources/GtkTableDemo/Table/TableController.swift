@@ -83,8 +83,9 @@ final class TableController {
 
     // MARK: Called by the view during allocation
 
-    /// Rows measured at the first width to seed the per-kind estimates (W3).
-    static let estimateSampleSize = 256
+    /// Rows measured at the first width to seed the per-kind estimates (W3): at most this
+    /// many, and at most a quarter of the table, so small tables start as fast as before.
+    static let estimateSampleSize = 1024
 
     func widthChanged(to width: Double) {
         let isFirstWidth = model.width == 0
@@ -94,7 +95,7 @@ final class TableController {
             onError?(error.description)
             return
         }
-        if isFirstWidth { _ = model.measureSample(of: Self.estimateSampleSize) }
+        if isFirstWidth { _ = model.measureSample(of: min(Self.estimateSampleSize, model.count / 4)) }
     }
 
     func viewportChanged(to height: Double) {
