@@ -84,7 +84,7 @@ final class TableController {
     // MARK: Called by the view during allocation
 
     /// Rows measured at the first width to seed the per-kind estimates (W3): at most this
-    /// many, and at most a quarter of the table, so small tables start as fast as before.
+    /// many, and at most half of a small table.
     static let estimateSampleSize = 1024
 
     func widthChanged(to width: Double) {
@@ -95,7 +95,7 @@ final class TableController {
             onError?(error.description)
             return
         }
-        if isFirstWidth { _ = model.measureSample(of: min(Self.estimateSampleSize, model.count / 4)) }
+        if isFirstWidth { _ = model.measureSample(of: min(Self.estimateSampleSize, model.count / 2)) }
     }
 
     func viewportChanged(to height: Double) {
