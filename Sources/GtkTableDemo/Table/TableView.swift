@@ -18,6 +18,9 @@ import TableModel
 final class TableView: ContainerLayout {
     /// Extra height laid out above and below the viewport, so small scrolls find rows ready.
     static let overscan = 120.0
+    /// The narrowest the rows may get, and the size the table asks for when nothing constrains it.
+    static let minimumRowWidth: Int32 = 120
+    static let naturalSize = (width: Int32(480), height: Int32(600))
 
     private(set) var widget: GObjectRef!
     let controller: TableController
@@ -80,7 +83,7 @@ final class TableView: ContainerLayout {
     /// The cell showing `id`, if it is on screen.
     func cell(for id: RowID) -> RowCell? { cells[id] }
 
-    /// Number of row cells in existence (shown or pooled), the W1 figure.
+    /// Number of row cells in existence (shown or pooled, plus the sticky header's), the W1 figure.
     var rowWidgetCount: Int { pool.liveCount + 1 }
 
     /// Binds the cells of `ids` again, if they are shown.
@@ -101,7 +104,9 @@ final class TableView: ContainerLayout {
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         let scrollbarSize = scrollbar.measure(orientation)
-        return orientation == GTK_ORIENTATION_HORIZONTAL ? (scrollbarSize.minimum + 120, 480) : (scrollbarSize.minimum, 600)
+        return orientation == GTK_ORIENTATION_HORIZONTAL
+            ? (scrollbarSize.minimum + Self.minimumRowWidth, Self.naturalSize.width)
+            : (scrollbarSize.minimum, Self.naturalSize.height)
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
