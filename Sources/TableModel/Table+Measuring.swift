@@ -30,6 +30,14 @@ extension Table {
         }
     }
 
+    /// Whether `row` can be measured now: every row but a rich row whose content is pending.
+    ///
+    /// - Complexity: O(1) expected.
+    func canMeasure(_ row: Row) -> Bool {
+        guard case .rich = row.content else { return true }
+        return !(richStates[row.id] ?? .placeholder).isPending
+    }
+
     /// The measured height of a note's whole text at the current width, cached per row.
     func noteContentHeight(_ id: RowID, text: String) -> Double {
         if let cached = noteContentHeights[id] { return cached }
@@ -104,7 +112,7 @@ extension Table {
         update.layout.contentHeight = layout.contentHeight
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
-            let unmeasured = visible.filter { !$0.isMeasured && rows[$0.id].map(computedHeight(of:)) != nil }.map(\.id)
+            let unmeasured = visible.filter { !$0.isMeasured && rows[$0.id].map(canMeasure) == true }.map(\.id)
             guard !unmeasured.isEmpty else { return (visible, update) }
             // Every id comes from the layout, so measuring cannot fail.
             if let measured = try? measure(unmeasured) { update.absorb(measured) }

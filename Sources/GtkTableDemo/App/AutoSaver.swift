@@ -12,6 +12,8 @@ final class AutoSaver {
     private let store: RowsFileStore
     private let clock: () -> Double
     private var timer: UInt32?
+    /// The deadline the timer is armed for; most updates (a scroll) leave it as it is.
+    private var armedDeadline: Double?
     var onError: ((String) -> Void)?
 
     init(model: Table, store: RowsFileStore, clock: @escaping () -> Double) {
@@ -22,8 +24,9 @@ final class AutoSaver {
 
     /// Something may have changed: (re)arm the timer for the model's save deadline.
     func changed() {
-        guard let deadline = model.saveDeadline else { return }
+        guard let deadline = model.saveDeadline, deadline != armedDeadline || timer == nil else { return }
         if let timer { MainLoopSource.remove(timer) }
+        armedDeadline = deadline
         let milliseconds = UInt32(max(0, (deadline - clock()) * 1000).rounded(.up))
         timer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
             self?.timer = nil

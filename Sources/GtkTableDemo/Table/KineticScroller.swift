@@ -6,40 +6,27 @@ import TableModel
 @MainActor
 final class KineticScroller {
     private var motion = KineticDeceleration(velocity: 0)
-    private var tickID: UInt32?
-    private var lastFrameTime: Int?
-    private let host: GObjectRef
+    private let ticker: FrameTicker
     private let scrollBy: (Double) -> Bool
 
     /// - Parameter scrollBy: moves the content by a delta; returns false at either end.
     init(host: GObjectRef, scrollBy: @escaping (Double) -> Bool) {
-        self.host = host
+        ticker = FrameTicker(host: host)
         self.scrollBy = scrollBy
     }
 
-    var isRunning: Bool { tickID != nil }
+    var isRunning: Bool { ticker.isRunning }
 
     func start(velocity: Double) {
         stop()
         motion = KineticDeceleration(velocity: velocity)
         guard !motion.isAtRest else { return }
-        lastFrameTime = nil
-        tickID = host.addTickCallback { [weak self] time in self?.tick(frameTime: time) ?? false }
+        ticker.start { [weak self] seconds in self?.step(by: seconds) ?? false }
     }
 
-    func stop() {
-        if let tickID { host.removeTickCallback(tickID) }
-        tickID = nil
-    }
+    func stop() { ticker.stop() }
 
-    private func tick(frameTime: Int) -> Bool {
-        let milliseconds = lastFrameTime.map { Double(frameTime - $0) / 1000 } ?? 16
-        lastFrameTime = frameTime
-        let moved = scrollBy(motion.advance(milliseconds: milliseconds))
-        if !moved || motion.isAtRest {
-            tickID = nil
-            return false
-        }
-        return true
+    private func step(by seconds: Double) -> Bool {
+        scrollBy(motion.advance(milliseconds: seconds * 1000)) && !motion.isAtRest
     }
 }

@@ -22,14 +22,8 @@ final class PangoTextMeasurer: TextMeasuring {
 
     /// - Complexity: O(length of the text), Pango's shaping cost.
     func measure(_ request: TextMeasureRequest) -> Size {
-        let layout = pango_layout_new(context)!
+        let layout = makeLayout(font: request.font)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_new()!
-        defer { pango_font_description_free(font) }
-        pango_font_description_set_family(font, request.font.family)
-        pango_font_description_set_absolute_size(font, request.font.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(request.font.weight.value)))
-        pango_layout_set_font_description(layout, font)
         if let width = request.maxWidth, width.isFinite, request.wrap != .none {
             pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, Self.pangoWrap(request.wrap))
@@ -55,15 +49,22 @@ final class PangoTextMeasurer: TextMeasuring {
     /// How many characters of `text` no installed font can draw: Pango would show them as
     /// boxes ("tofu"). The automation state reports it, so tests can prove scripts render.
     func unknownGlyphCount(_ text: String, font: FontDescription) -> Int {
-        let layout = pango_layout_new(context)!
+        let layout = makeLayout(font: font)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_text(layout, text, -1)
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    /// A new layout (+1 reference, the caller unrefs it) in this context, set in `font`.
+    private func makeLayout(font: FontDescription) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
         let description = pango_font_description_new()!
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
         pango_layout_set_font_description(layout, description)
-        pango_layout_set_text(layout, text, -1)
-        return Int(pango_layout_get_unknown_glyphs_count(layout))
+        return layout
     }
 
     private func pixelSize(_ layout: OpaquePointer) -> Size {

@@ -7,13 +7,11 @@ import TableModel
 @MainActor
 final class SwipeAnimator {
     private var springs: [RowID: SwipeSpring] = [:]
-    private var tickID: UInt32?
-    private var lastFrameTime: Int?
-    private let host: GObjectRef
+    private let ticker: FrameTicker
     /// Called each frame an offset moved, so the table places its cells again.
     var onChange: (() -> Void)?
 
-    init(host: GObjectRef) { self.host = host }
+    init(host: GObjectRef) { ticker = FrameTicker(host: host) }
 
     var isAnimating: Bool { !springs.isEmpty }
 
@@ -36,23 +34,15 @@ final class SwipeAnimator {
     func forget(_ id: RowID) { springs[id] = nil }
 
     private func startTicking() {
-        guard tickID == nil else { return }
-        lastFrameTime = nil
-        tickID = host.addTickCallback { [weak self] time in self?.tick(frameTime: time) ?? false }
+        ticker.start { [weak self] seconds in self?.step(by: seconds) ?? false }
     }
 
-    private func tick(frameTime: Int) -> Bool {
-        let seconds = lastFrameTime.map { Double(frameTime - $0) / 1_000_000 } ?? 1.0 / 60
-        lastFrameTime = frameTime
+    private func step(by seconds: Double) -> Bool {
         for (id, var spring) in springs {
             spring.step(by: min(seconds, 0.05))
             springs[id] = spring.isSettled ? nil : spring
         }
         onChange?()
-        if springs.isEmpty {
-            tickID = nil
-            return false
-        }
-        return true
+        return !springs.isEmpty
     }
 }

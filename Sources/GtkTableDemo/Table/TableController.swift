@@ -64,8 +64,7 @@ final class TableController {
     /// and lays out again (positions come from the model's corrected scroll offset).
     func apply(_ update: TableUpdate) {
         for id in update.layout.deleted { animator.forget(id) }
-        let refreshed = update.rebind + update.refresh + update.layout.heightChanges.map(\.id) + update.layout.rebind
-        view.rebind(refreshed)
+        view.rebind(Set(update.rebind + update.refresh + update.layout.heightChanges.map(\.id) + update.layout.rebind))
         for change in update.swipe.offsets {
             let current = view.cell(for: change.row)?.swipeOffset ?? change.offset
             animator.apply(change, current: current)

@@ -86,8 +86,8 @@ final class TableView: ContainerLayout {
     /// Number of row cells in existence (shown or pooled, plus the sticky header's), the W1 figure.
     var rowWidgetCount: Int { pool.liveCount + 1 }
 
-    /// Binds the cells of `ids` again, if they are shown.
-    func rebind(_ ids: [RowID]) {
+    /// Binds the cells of `ids` again, if they are shown; each once.
+    func rebind(_ ids: Set<RowID>) {
         for id in ids {
             guard let cell = cells[id], let row = controller.model.row(id) else { continue }
             cell.bind(row, model: controller.model)
