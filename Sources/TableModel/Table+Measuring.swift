@@ -78,14 +78,20 @@ extension Table {
             batch.setMeasuredHeight(height, for: id)
             measured.append(id)
         }
+        guard !batch.isEmpty else { return unchangedUpdate() }
         var update = TableUpdate()
-        guard !batch.isEmpty else {
-            update.layout.scrollOffset = layout.scrollOffset
-            update.layout.contentHeight = layout.contentHeight
-            return update
-        }
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
         for id in measured { measureCounts[id, default: 0] += 1 }
+        return update
+    }
+
+    /// An update that changes nothing: the current scroll offset and content height.
+    ///
+    /// - Complexity: O(1).
+    func unchangedUpdate() -> TableUpdate {
+        var update = TableUpdate()
+        update.layout.scrollOffset = layout.scrollOffset
+        update.layout.contentHeight = layout.contentHeight
         return update
     }
 
@@ -107,9 +113,7 @@ extension Table {
     ///
     /// - Complexity: O(log n + k) per pass for k visible rows, plus measuring new rows.
     public func layOutVisibleRows(overscan: Double = 0) -> (rows: [VisibleRow], update: TableUpdate) {
-        var update = TableUpdate()
-        update.layout.scrollOffset = layout.scrollOffset
-        update.layout.contentHeight = layout.contentHeight
+        var update = unchangedUpdate()
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
             let unmeasured = visible.filter { !$0.isMeasured && rows[$0.id].map(canMeasure) == true }.map(\.id)
@@ -127,33 +131,12 @@ extension Table {
     /// - Complexity: O(n) to mark rows stale.
     public func setWidth(_ newWidth: Double) throws(TableError) -> TableUpdate {
         guard Size.isValidLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
+        guard newWidth != width else { return unchangedUpdate() }
         var update = TableUpdate()
-        guard newWidth != width else {
-            update.layout.scrollOffset = layout.scrollOffset
-            update.layout.contentHeight = layout.contentHeight
-            return update
-        }
         width = newWidth
         noteContentHeights.removeAll(keepingCapacity: true)
         gridFlows.removeAll(keepingCapacity: true)
         swipe.setRowWidth(newWidth)
-        update.layout = layout.invalidateAllMeasurements()
-        return update
-    }
-
-    /// Replaces the view-supplied geometry (for example after a theme or font change):
-    /// every cached measurement is dropped and rows are re-measured lazily.
-    ///
-    /// - Complexity: O(n).
-    public func setMetrics(_ newMetrics: RowMetrics) -> TableUpdate {
-        var update = TableUpdate()
-        update.layout.scrollOffset = layout.scrollOffset
-        update.layout.contentHeight = layout.contentHeight
-        guard newMetrics != metrics else { return update }
-        metrics = newMetrics
-        noteContentHeights.removeAll()
-        gridFlows.removeAll()
-        chipSizes.removeAll()
         update.layout = layout.invalidateAllMeasurements()
         return update
     }

@@ -19,7 +19,7 @@ extension Table {
         let (old, _) = try noteContent(id)
         let bytes = text.utf8.count
         guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
-        guard text != old else { return try measure([]) }
+        guard text != old else { return unchangedUpdate() }
         history.record(.text(id, before: old, after: text), at: clock())
         return try applyText(text, to: id)
     }

@@ -54,7 +54,7 @@ extension Table {
             if case .loading(let since) = state, now - since >= RichLoadState.timeout { return id }
             return nil
         }.sorted()
-        var update = (try? measure([])) ?? TableUpdate()
+        var update = unchangedUpdate()
         for id in overdue {
             if let failed = try? richContentFailed(id, message: "Loading timed out") { update.absorb(failed) }
         }

@@ -102,7 +102,7 @@ extension Table {
         guard row.kind != .header else { throw .headerHasNoActions(id) }
         let from = layout.index(of: id)!
         let to = sectionTop(forRowAt: from)
-        guard from != to else { return try measure([]) }
+        guard from != to else { return unchangedUpdate() }
         let update = try applyMove(id, to: to)
         history.record(.move(id, from: from, to: to), at: clock())
         history.breakCoalescing()
@@ -149,7 +149,7 @@ extension Table {
         change(&row)
         rows[id] = row
         noteChange()
-        var update = try measure([])
+        var update = unchangedUpdate()
         update.refresh.append(id)
         return update
     }

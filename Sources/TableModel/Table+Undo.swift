@@ -14,7 +14,7 @@ extension Table {
     ///
     /// - Complexity: that of the step's intent.
     public func undo() -> TableUpdate {
-        guard let edit = history.popUndo() else { return (try? measure([])) ?? TableUpdate() }
+        guard let edit = history.popUndo() else { return unchangedUpdate() }
         return apply(edit, forward: false)
     }
 
@@ -22,7 +22,7 @@ extension Table {
     ///
     /// - Complexity: that of the step's intent.
     public func redo() -> TableUpdate {
-        guard let edit = history.popRedo() else { return (try? measure([])) ?? TableUpdate() }
+        guard let edit = history.popRedo() else { return unchangedUpdate() }
         return apply(edit, forward: true)
     }
 

@@ -20,7 +20,7 @@ public final class Table {
     /// Unknown top-level fields of the file, kept for saving.
     public internal(set) var fileExtraFields: [JSONMember]
     /// The geometry the view supplied.
-    public internal(set) var metrics: RowMetrics
+    public let metrics: RowMetrics
     /// The width every row is laid out at.
     public internal(set) var width: Double
     /// The font action titles are measured in.

@@ -52,8 +52,8 @@ struct HeightIndex: Sendable {
     /// Child slots per inner node: its capacity plus the spare.
     var innerStride: Int { branchCapacity + 1 }
 
-    /// Builds an index of `rows`, all estimated (their measured heights are the caller's
-    /// business), in O(n), leaves filled evenly.
+    /// Builds an index of `rows`, measured where a row carries a height and estimated
+    /// otherwise, in O(n), leaves filled evenly. Heights must already be validated.
     ///
     /// - Throws: `.duplicateRow` if an id occurs twice; nothing is built then.
     init(
@@ -78,10 +78,14 @@ struct HeightIndex: Sendable {
         for leaf in 0..<leafCount {
             var leafSummary = HeightSummary.zero
             for row in HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount) {
-                let record = RowRecord.estimated(id: rows[row].id.rawValue, kind: rows[row].kind)
+                let spec = rows[row]
+                let record = spec.measuredHeight.map {
+                    RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
+                } ?? RowRecord.estimated(id: spec.id.rawValue, kind: spec.kind)
                 if find(record.id) != nil {
                     throw .duplicateRow(RowID(record.id), operation: "init")
                 }
+                if record.state.hasHeightOfRecord { self.estimates.add(record.units, kind: record.kind) }
                 write(record, leaf: Int32(leaf), slot: Int(leafCounts[leaf]))
                 leafCounts[leaf] += 1
                 locator.insert(record.id, leaf: Int32(leaf))

@@ -42,8 +42,6 @@ struct HeightSummary: Equatable, Sendable {
     /// Lanes in use: one per `RowKind`.
     static let kindLanes = RowKind.allCases.count
 
-    /// Rows with a height of their own (measured or stale).
-    var rowsWithHeight: Int { rows - Int(estimatedCounts.wrappedSum()) }
 
     static func += (lhs: inout HeightSummary, rhs: HeightSummary) {
         lhs.rows += rhs.rows

@@ -40,7 +40,7 @@ public final class TableLayout {
     ///
     /// - Throws: `.duplicateRow` for a repeated id, `.invalidHeight` for a bad measured height,
     ///   `.invalidEstimate` for a bad estimate height.
-    /// - Complexity: O(n), plus O(log n) per row given with a measured height.
+    /// - Complexity: O(n).
     public convenience init(
         rows: [RowSpec], estimate: EstimatePolicy = .standard, viewportHeight: Double = 0
     ) throws(BatchUpdateError) {
@@ -62,11 +62,6 @@ public final class TableLayout {
             rows: rows, estimates: HeightEstimates(policy: estimate),
             leafCapacity: leafCapacity, branchCapacity: branchCapacity)
         self.viewportHeight = max(0, viewportHeight.isFinite ? viewportHeight : 0)
-        for (position, row) in rows.enumerated() {
-            if let height = row.measuredHeight {
-                index.setMeasuredHeight(UInt32(HeightUnits.units(height)), at: position)
-            }
-        }
         settleScroll(at: 0)
     }
 
@@ -79,11 +74,6 @@ public final class TableLayout {
     ///
     /// - Complexity: O(1).
     public var contentHeight: Double { HeightUnits.points(index.totalUnits) }
-
-    /// Number of rows with a height of their own (measured or stale).
-    ///
-    /// - Complexity: O(1).
-    public var rowsWithHeightCount: Int { index.summary.rowsWithHeight }
 
     /// The id of row `position`, which must be in `0..<count`.
     ///

@@ -15,8 +15,6 @@ public struct FontDescription: Hashable, Sendable {
         }
 
         public static let regular = Weight(400)
-        public static let medium = Weight(500)
-        public static let semibold = Weight(600)
         public static let bold = Weight(700)
 
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.value < rhs.value }
