@@ -67,7 +67,6 @@ PROGRAMS = {
     "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"]),
     "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"]),
 }
-TITLES = {"GtkTableDemo": "GtkTableDemo", "ListPeers": "ListPeers"}
 
 
 def log(message: str):
@@ -80,7 +79,7 @@ class Session:
     def __init__(self):
         read_end, write_end = os.pipe()
         self.xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         os.close(write_end)
         with os.fdopen(read_end) as pipe:
@@ -150,7 +149,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"did not finish within {timeout} s")
                 if keys and not typed and ready.exists():
-                    type_keys(session, TITLES[binary_name], keys)
+                    type_keys(session, binary_name, keys)  # each window is titled after its program
                     typed = True
                 time.sleep(0.05)
         except (TimeoutError, subprocess.SubprocessError) as error:
@@ -193,7 +192,7 @@ def engine_bench(quick: bool) -> dict:
     """TableBench's figures (engine vs naive), if it exists and speaks JSON."""
     binary = BIN / "TableBench"
     if not binary.exists():
-        return {"skipped": "no .build/release/TableBench"}
+        return {"skipped": f"no {binary.relative_to(ROOT)}"}
     command = [str(binary), "--json"] + (["--quick"] if quick else [])
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=900)

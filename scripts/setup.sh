@@ -6,8 +6,8 @@ set -euo pipefail
 
 packages=(
     libgtk-4-dev libadwaita-1-dev pkg-config
-    xvfb xdotool xclip imagemagick x11-utils dbus at-spi2-core locales
-    python3 python3-pil python3-numpy python3-pytest python3-pyatspi
+    xvfb xdotool xclip imagemagick dbus at-spi2-core locales
+    python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
 )
 

@@ -13,6 +13,12 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// Frames to wait after a programmatic scroll before measuring (rows load and settle).
     public var settleFrames = 30
 
+    /// Rows searched from the top for an expanded note to type into, in every program.
+    public static let typingSearchLimit = 5_000
+    /// What the jump measurement appends to the row above the viewport, in every program:
+    /// eight more lines.
+    public static let grownText = String(repeating: "\nA line added above the viewport.", count: 8)
+
     /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
     /// jump), `typing`, and the quick smoke versions `smoke-scroll` and `smoke-typing`.
     public static func named(_ name: String) -> BenchmarkScript? {

@@ -1,12 +1,10 @@
+import BenchSupport
 import Foundation
 import TableModel
 
 /// The rows as GTK's list widgets show them: one text per row, read from the same D3 file
 /// our table opens, with the same decoder.
 struct PeerRows {
-    /// Rows searched from the top for an expanded note to type into (as our table does).
-    static let typingSearchLimit = 5_000
-
     /// Each row's text: a note's text, a toggle's or header's title, a grid's chips, a rich
     /// row's source.
     var texts: [String]
@@ -22,7 +20,7 @@ struct PeerRows {
         let texts = rows.enumerated().map { index, row -> String in
             switch row.content {
             case .note(let text, let expanded):
-                if expanded, typingTarget == nil, index < typingSearchLimit { typingTarget = index }
+                if expanded, typingTarget == nil, index < BenchmarkScript.typingSearchLimit { typingTarget = index }
                 return text
             case .toggle(let title, _), .header(let title): return title
             case .grid(let chips): return chips.joined(separator: " · ")

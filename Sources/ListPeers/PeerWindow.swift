@@ -7,9 +7,6 @@ import GtkBridge
 /// window's vertical adjustment, which its scrollbar drags.
 @MainActor
 final class PeerWindow: BenchmarkSubject {
-    /// Lines added to the row that grows above the viewport (as in our table's run).
-    static let grownLines = 8
-
     let window: GObjectRef
     private let scroller: GObjectRef
     private let adjustment: GObjectRef
@@ -88,7 +85,7 @@ final class PeerWindow: BenchmarkSubject {
     func growRow(above position: Int) -> Bool {
         guard position >= 3 else { return false }
         let text = list.text(at: position - 3)
-        list.setText(text + String(repeating: "\nA line added above the viewport.", count: Self.grownLines), at: position - 3)
+        list.setText(text + BenchmarkScript.grownText, at: position - 3)
         return true
     }
 

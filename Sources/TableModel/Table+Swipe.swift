@@ -29,8 +29,12 @@ extension Table {
     /// - Throws: ``TableError/unknownRow(_:)``.
     /// - Complexity: O(actions), measuring each title once.
     public func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double] {
-        guard let configuration = try swipeConfiguration(for: id, edge: edge) else { return [] }
-        return configuration.actions.map { action in
+        widths(of: try swipeConfiguration(for: id, edge: edge))
+    }
+
+    /// The action widths of `configuration` (none for nil), measured once per title and font.
+    private func widths(of configuration: SwipeConfiguration?) -> [Double] {
+        (configuration?.actions ?? []).map { action in
             if let width = actionWidths[actionFont]?[action] { return width }
             let width = SwipeActionSizing.widths(of: [action], font: actionFont, measurer: measurer)[0]
             actionWidths[actionFont, default: [:]][action] = width
@@ -49,11 +53,12 @@ extension Table {
     public var isAnyRowOpen: Bool { swipe.isAnyRowOpen }
 
     func swipeGeometry(for id: RowID) throws(TableError) -> SwipeGeometry {
-        let leading = try swipeActionWidths(for: id, edge: .leading).reduce(0, +)
-        let trailing = try swipeActionWidths(for: id, edge: .trailing).reduce(0, +)
-        let full = try swipeConfiguration(for: id, edge: .leading)?.performsFirstActionWithFullSwipe ?? false
-        let fullTrailing = try swipeConfiguration(for: id, edge: .trailing)?.performsFirstActionWithFullSwipe ?? false
-        return SwipeGeometry(leadingWidth: leading, trailingWidth: trailing, leadingFullSwipe: full, trailingFullSwipe: fullTrailing)
+        let leading = try swipeConfiguration(for: id, edge: .leading)
+        let trailing = try swipeConfiguration(for: id, edge: .trailing)
+        return SwipeGeometry(
+            leadingWidth: widths(of: leading).reduce(0, +), trailingWidth: widths(of: trailing).reduce(0, +),
+            leadingFullSwipe: leading?.performsFirstActionWithFullSwipe ?? false,
+            trailingFullSwipe: trailing?.performsFirstActionWithFullSwipe ?? false)
     }
 
     /// A pointer drag started on row `id` (S2).

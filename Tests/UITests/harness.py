@@ -168,10 +168,7 @@ class App:
 
     def noise(self):
         """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded)."""
-        if not self.stderr.closed:
-            self.stderr.flush()
-        text = self.stderr_path.read_text(errors="replace")
-        return [line for line in text.splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
+        return [line for line in self.stderr_text().splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
 
     def stderr_text(self):
         if not self.stderr.closed:
@@ -264,6 +261,15 @@ class App:
         self.wheel(button)
         return self.wait_state(lambda s: [(r["id"], r["y"]) for r in s["rows"]] != before, what="the wheel step")
 
+    def edit_note(self, row_id, suffix):
+        """Clicks into a note, puts the caret at the end, types `suffix`; returns the state
+        once the model has the text."""
+        state = self.wait_state()
+        self.click(*self.note_text_point(state, row_id))
+        self.key("ctrl+End")
+        self.type(suffix)
+        return self.wait_state(lambda s: self.row(s, row_id)["text"].endswith(suffix.strip()))
+
     def scroll_to_row(self, row_id, button=5, limit=200):
         """Wheels (real button 4/5 clicks over the table) until row `row_id` is fully on screen
         below the sticky header; returns the settled state."""
@@ -339,6 +345,23 @@ def compare_golden(image: Image.Image, name: str, folder: Path, budget=0.004, to
         if mask is not None:
             mask.save(folder / f"{name}-diff.png")
         raise AssertionError(f"{name}: {fraction:.2%} of pixels changed (budget {budget:.2%}); see {folder}")
+
+
+def delete_red(r, g, b):
+    """The Delete action's red."""
+    return r > 180 and g < 80 and b < 80
+
+
+def pin_blue(r, g, b):
+    """The Pin action's blue."""
+    return b > 180 and r < 80
+
+
+def colour_fraction(image: Image.Image, box, colour):
+    """The share of pixels inside `box` for which `colour(r, g, b)` holds."""
+    region = image.crop(tuple(int(v) for v in box)).convert("RGB")
+    pixels = list(region.getdata())
+    return sum(1 for r, g, b in pixels if colour(r, g, b)) / max(1, len(pixels))
 
 
 def dark_pixels(image: Image.Image, box, threshold=110):

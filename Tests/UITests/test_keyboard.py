@@ -44,11 +44,7 @@ def test_enter_toggles_a_toggle_row_and_page_keys_scroll(launch):
 
 def test_ctrl_q_quits_and_saves(launch, workdir):
     app = launch()
-    state = app.wait_state()
-    app.click(*app.note_text_point(state, 2))
-    app.key("ctrl+End")
-    app.type(" and coffee")
-    app.wait_state(lambda s: app.row(s, 2)["text"].endswith("coffee"))
+    app.edit_note(2, " and coffee")
     app.key("ctrl+q")
     assert app.wait_exit() == 0
     assert "and coffee" in app.data_path.read_text()

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from harness import App, Display, compare_golden, dark_pixels
+from harness import App, Display, colour_fraction, compare_golden, dark_pixels, pin_blue
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,5 @@ def test_right_to_left_locale_mirrors_the_layout_and_the_swipes(launch, workdir,
     state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
     shot = app.screenshot("rtl-swipe")
     right = origin + state["window"]["width"] - 10
-    region = shot.crop((int(right) - 60, int(row["y"]) + 10, int(right) - 5, int(row["y"] + row["height"]) - 10))
-    blue = sum(1 for r, g, b in region.getdata() if b > 180 and r < 80)
-    assert blue / (region.size[0] * region.size[1]) > 0.6, "Pin is not at the right edge in right-to-left"
+    box = (int(right) - 60, int(row["y"]) + 10, int(right) - 5, int(row["y"] + row["height"]) - 10)
+    assert colour_fraction(shot, box, pin_blue) > 0.6, "Pin is not at the right edge in right-to-left"

@@ -5,17 +5,9 @@ import time
 from harness import SAMPLE_DATA
 
 
-def edit_note(app, row_id, suffix):
-    state = app.wait_state()
-    app.click(*app.note_text_point(state, row_id))
-    app.key("ctrl+End")
-    app.type(suffix)
-    return app.wait_state(lambda s: app.row(s, row_id)["text"].endswith(suffix.strip()))
-
-
 def test_first_run_creates_the_users_file_and_edits_survive_quit_and_relaunch(launch, workdir):
     app = launch(own_data=True)
-    edit_note(app, 2, " and tea")
+    app.edit_note(2, " and tea")
     app.key("ctrl+q")
     assert app.wait_exit() == 0
     saved = json.loads(app.data_path.read_text())
@@ -29,7 +21,7 @@ def test_first_run_creates_the_users_file_and_edits_survive_quit_and_relaunch(la
 
 def test_typed_text_survives_kill_9_one_second_later(launch, workdir):
     app = launch()
-    edit_note(app, 4, " before the crash")
+    app.edit_note(4, " before the crash")
     time.sleep(1.0)
     app.kill9()
     saved = json.loads(app.data_path.read_text())  # intact JSON, with the edit
@@ -46,7 +38,7 @@ def test_unknown_fields_are_kept_when_saving(launch, workdir):
     sample["rows"][1]["colour"] = "teal"
     data.write_text(json.dumps(sample, ensure_ascii=False))
     app = launch(data=data)
-    edit_note(app, 2, "!")
+    app.edit_note(2, "!")
     app.key("ctrl+q")
     assert app.wait_exit() == 0
     saved = json.loads(data.read_text())

@@ -1,14 +1,5 @@
 """Swipe action reveals (S1–S8) driven by real mouse drags, horizontal wheel and keys."""
-from PIL import Image
-
-
-
-def red_fraction(image: Image.Image, box):
-    """The share of pixels in `box` that are the Delete action's red."""
-    region = image.crop(tuple(int(v) for v in box)).convert("RGB")
-    pixels = list(region.getdata())
-    red = sum(1 for r, g, b in pixels if r > 180 and g < 80 and b < 80)
-    return red / max(1, len(pixels))
+from harness import colour_fraction, delete_red, pin_blue
 
 
 def swipe(app, state, row_id, dx, steps=12):
@@ -27,7 +18,7 @@ def test_a_long_left_drag_keeps_the_actions_open_and_a_short_one_snaps_back(laun
     right = opened["tableOrigin"]["x"] + opened["rowWidth"]
     shot = app.screenshot("open")
     # The red Delete action fills the right edge of the row; Flag (orange) is beside it.
-    assert red_fraction(shot, (right - 60, row["y"] + 10, right - 5, row["y"] + row["height"] - 10)) > 0.6
+    assert colour_fraction(shot, (right - 60, row["y"] + 10, right - 5, row["y"] + row["height"] - 10), delete_red) > 0.6
     assert opened["anyRowOpen"]
 
     swipe(app, opened, 4, 150)  # back to closed
@@ -90,9 +81,8 @@ def test_a_right_drag_reveals_pin_and_pinning_moves_the_row_to_the_top_of_its_se
     row = app.row(state, 6)
     left = state["tableOrigin"]["x"]
     shot = app.screenshot("pin")
-    region = shot.crop((int(left) + 5, int(row["y"]) + 10, int(left) + 60, int(row["y"] + row["height"]) - 10))
-    blue = sum(1 for r, g, b in region.getdata() if b > 180 and r < 80)
-    assert blue / (region.size[0] * region.size[1]) > 0.6, "the blue Pin action is not at the leading edge"
+    box = (int(left) + 5, int(row["y"]) + 10, int(left) + 60, int(row["y"] + row["height"]) - 10)
+    assert colour_fraction(shot, box, pin_blue) > 0.6, "the blue Pin action is not at the leading edge"
     app.click(left + 30, row["y"] + row["height"] / 2)
     state = app.wait_state(lambda s: s["rows"][1]["id"] == 6 and not s["anyRowOpen"], what="the row to be pinned")
     assert state["rows"][0]["id"] == 1  # just below the section header

@@ -9,11 +9,6 @@ import TableModel
 /// same ``BenchmarkSession`` that times GTK's list widgets in `ListPeers`.
 @MainActor
 final class BenchmarkRunner: BenchmarkSubject {
-    /// Rows searched from the top for an expanded note to type into.
-    static let typingSearchLimit = 5_000
-    /// Lines added to the note that grows above the viewport.
-    static let grownLines = 8
-
     let window: GObjectRef
     private let controller: TableController
     private var session: BenchmarkSession?
@@ -71,7 +66,7 @@ final class BenchmarkRunner: BenchmarkSubject {
         for index in stride(from: position - 3, through: max(0, position - 200), by: -1) {
             let id = model.layout.id(at: index)
             guard case .note(let text, let expanded)? = model.row(id)?.content else { continue }
-            let longer = text + String(repeating: "\nA line added above the viewport.", count: Self.grownLines)
+            let longer = text + BenchmarkScript.grownText
             controller.perform { () throws(TableError) in try model.setText(longer, for: id) }
             if !expanded { controller.perform { () throws(TableError) in try model.toggleExpanded(id) } }
             return true
@@ -80,7 +75,7 @@ final class BenchmarkRunner: BenchmarkSubject {
     }
 
     func revealTypingTarget() -> Bool {
-        for index in 0..<min(model.count, Self.typingSearchLimit) {
+        for index in 0..<min(model.count, BenchmarkScript.typingSearchLimit) {
             let id = model.layout.id(at: index)
             guard case .note(_, true)? = model.row(id)?.content, let top = model.layout.offset(of: id) else { continue }
             typingTarget = id
