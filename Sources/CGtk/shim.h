@@ -11,4 +11,10 @@
 static inline GType cgtk_string_type(void) { return G_TYPE_STRING; }
 static inline GType cgtk_boolean_type(void) { return G_TYPE_BOOLEAN; }
 
+/* An icon that assistive technology skips (its button or row names it); the role is
+   construct-only, so it needs g_object_new, which is variadic. */
+static inline GtkWidget *cgtk_presentation_image_new(const char *icon_name) {
+    return g_object_new(GTK_TYPE_IMAGE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, "icon-name", icon_name, NULL);
+}
+
 #endif

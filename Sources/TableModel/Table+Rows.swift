@@ -67,6 +67,7 @@ extension Table {
         gridFlows[id] = nil
         swipe.forget(id)
         if editingRow == id { editingRow = nil }
+        if focusedRow == id { focusedRow = nil }
         noteChange()
         return update
     }
@@ -92,29 +93,45 @@ extension Table {
         return header + 1
     }
 
-    /// Moves a row to the top of its section (S6). A row already there stays, and no undo
-    /// step is recorded.
+    /// Pins a row (S6): marks it pinned and moves it to the top of its section. A pinned row
+    /// stays as it is.
     ///
     /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/headerHasNoActions(_:)``.
     /// - Complexity: O(log n).
     public func pin(_ id: RowID) throws(TableError) -> TableUpdate {
-        let row = try existingRow(id)
-        guard row.kind != .header else { throw .headerHasNoActions(id) }
-        let from = layout.index(of: id)!
+        try markable(id)
+        guard let from = layout.index(of: id), rows[id]?.pinned == false else { return unchangedUpdate() }
         let to = sectionTop(forRowAt: from)
-        guard from != to else { return unchangedUpdate() }
-        let update = try applyMove(id, to: to)
-        history.record(.move(id, from: from, to: to), at: clock())
+        let update = try applyPin(true, to: id, at: to)
+        history.record(.pin(id, from: from, to: to, pinned: true), at: clock())
         history.breakCoalescing()
         return update
     }
 
-    func applyMove(_ id: RowID, to index: Int) throws(TableError) -> TableUpdate {
+    /// Unpins a row (S9): clears the mark and moves it just below the section's other pinned
+    /// rows, where unpinned rows begin. An unpinned row stays as it is.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/headerHasNoActions(_:)``.
+    /// - Complexity: O(p log n) for p pinned rows at the top of the section.
+    public func unpin(_ id: RowID) throws(TableError) -> TableUpdate {
+        try markable(id)
+        guard let from = layout.index(of: id), rows[id]?.pinned == true else { return unchangedUpdate() }
+        var end = sectionTop(forRowAt: from)
+        while end < layout.count, rows[layout.id(at: end)]?.pinned == true { end += 1 }
+        let to = max(from, end - 1)
+        let update = try applyPin(false, to: id, at: to)
+        history.record(.pin(id, from: from, to: to, pinned: false), at: clock())
+        history.breakCoalescing()
+        return update
+    }
+
+    /// Sets the pin mark of row `id` and moves it to `index`.
+    func applyPin(_ pinned: Bool, to id: RowID, at index: Int) throws(TableError) -> TableUpdate {
+        var update = try applyMark(id) { $0.pinned = pinned }
+        guard layout.index(of: id) != index else { return update }
         var batch = BatchUpdate()
         batch.move(id, to: index)
-        var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
-        noteChange()
         return update
     }
 

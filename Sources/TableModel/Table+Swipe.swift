@@ -20,8 +20,11 @@ extension Table {
     /// - Throws: ``TableError/unknownRow(_:)``.
     /// - Complexity: O(1) expected.
     public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
-        guard try existingRow(id).kind != .header else { return nil }
-        return edge == .leading ? DemoSwipeActions.leading(fullSwipe: allowsFullSwipe) : DemoSwipeActions.trailing(fullSwipe: allowsFullSwipe)
+        let row = try existingRow(id)
+        guard row.kind != .header else { return nil }
+        return edge == .leading
+            ? DemoSwipeActions.leading(for: row, fullSwipe: allowsFullSwipe)
+            : DemoSwipeActions.trailing(for: row, fullSwipe: allowsFullSwipe)
     }
 
     /// Each action button's width on `edge` of row `id`, from the edge inwards (S1).
@@ -179,9 +182,10 @@ extension Table {
             guard let action = try swipeConfiguration(for: invocation.row, edge: invocation.edge)?.actions[invocation.index] else { continue }
             switch action.identifier {
             case DemoSwipeActions.delete.identifier: update.absorb(try delete(invocation.row))
-            case DemoSwipeActions.flag.identifier: update.absorb(try toggleFlag(invocation.row))
+            case DemoSwipeActions.flag.identifier, DemoSwipeActions.unflag.identifier: update.absorb(try toggleFlag(invocation.row))
             case DemoSwipeActions.pin.identifier: update.absorb(try pin(invocation.row))
-            case DemoSwipeActions.done.identifier: update.absorb(try toggleDone(invocation.row))
+            case DemoSwipeActions.unpin.identifier: update.absorb(try unpin(invocation.row))
+            case DemoSwipeActions.done.identifier, DemoSwipeActions.notDone.identifier: update.absorb(try toggleDone(invocation.row))
             default: break
             }
             update.performedActions.append(invocation)

@@ -36,8 +36,8 @@ extension Table {
                 update = try applyText(forward ? after : before, to: id)
             case .delete(let row, let index, let height):
                 update = forward ? try applyDelete(row.id) : try applyInsert(row, at: index, height: height)
-            case .move(let id, let from, let to):
-                update = try applyMove(id, to: forward ? to : from)
+            case .pin(let id, let from, let to, let pinned):
+                update = try applyPin(forward == pinned, to: id, at: forward ? to : from)
             case .flag(let id):
                 update = try applyMark(id) { $0.flagged.toggle() }
             case .done(let id):

@@ -29,6 +29,8 @@ public final class Table {
     public var allowsFullSwipe = false
     /// The row whose text has focus, if any.
     public internal(set) var editingRow: RowID?
+    /// The row that has keyboard focus (itself or a widget inside it), if any.
+    public internal(set) var focusedRow: RowID?
 
     /// How many times each row was measured and handed to the engine, for tests and the
     /// automation state file (a text edit must measure exactly one row).

@@ -27,7 +27,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 GOLDENS = Path(__file__).resolve().parent / "goldens"
 
 # GTK's own complaints about misuse: any of these on the app's stderr fails the scenario.
-NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRITICAL|WARNING)|\*\* CRITICAL|\*\* WARNING")
+# The app's own view-model agreement check (GTKTABLEDEMO_CHECK_AGREEMENT=1) counts the same way.
+NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRITICAL|WARNING)|\*\* CRITICAL|\*\* WARNING"
+                   r"|view-model disagreement")
 
 
 def wait_until(condition, timeout=10.0, interval=0.02, what="condition"):
@@ -122,6 +124,7 @@ class App:
             "XDG_DATA_HOME": str(self.data_home), "XDG_CONFIG_HOME": str(workdir / "xdg-config"),
             "GTKTABLEDEMO_DATA_DIR": str(SAMPLE_DATA),
             "LANG": "C.UTF-8", "GTK_A11Y": environment.get("GTK_A11Y", "none"),
+            "GTKTABLEDEMO_CHECK_AGREEMENT": "1",
         })
         environment.pop("WAYLAND_DISPLAY", None)
         environment.update(env or {})

@@ -11,6 +11,7 @@ import TableModel
 final class MainWindow {
     let window: GObjectRef
     private let toastOverlay: GObjectRef
+    private let toasts: ToastPresenter
     private let title: GObjectRef
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
@@ -20,6 +21,7 @@ final class MainWindow {
     private var richLoader: RichContentLoader?
     private var stateWriter: StateFileWriter?
     private var benchmark: BenchmarkRunner?
+    private var agreement: ViewModelAgreement?
     private var screenshotTaken = false
     private static let screenshotRetryMilliseconds: UInt32 = 50
     private static let screenshotAttempts = 40
@@ -38,9 +40,12 @@ final class MainWindow {
         let done = GObjectRef(gtk_button_new_with_label("Done")!)
         done.addCSSClass("suggested-action")
         gtk_widget_set_tooltip_text(done.widget, "End editing (Escape)")
+        // A click on Done ends editing and leaves the focus on the row, not on the button (N10).
+        gtk_widget_set_focus_on_click(done.widget, 0)
         adw_header_bar_pack_end(header(), done.widget)
 
         toastOverlay = GObjectRef(adw_toast_overlay_new()!)
+        toasts = ToastPresenter(overlay: toastOverlay)
         gtk_widget_set_vexpand(toastOverlay.widget, 1)
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         column.append(header)
@@ -48,8 +53,14 @@ final class MainWindow {
         adw_application_window_set_content(window(), column.widget)
 
         done.on("clicked") { [weak self] in self?.controller?.endEditing() }
-        addAction("undo") { [weak self] in self?.controller?.undo() }
-        addAction("redo") { [weak self] in self?.controller?.redo() }
+        addAction("undo") { [weak self] in
+            self?.controller?.undo()
+            self?.toasts.historyMoved()
+        }
+        addAction("redo") { [weak self] in
+            self?.controller?.redo()
+            self?.toasts.historyMoved()
+        }
         if let path = options.stateFilePath {
             let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
             writer.attach(to: window)
@@ -132,20 +143,25 @@ final class MainWindow {
         let controller = TableController(model: model, clock: clock)
         // A benchmark edits rows (growing one, typing) and must never write the shared data file.
         let saver = document.savesChanges && options.benchScript == nil ? AutoSaver(model: model, store: document.store, clock: clock) : nil
-        saver?.onError = { [weak self] message in self?.showToast(message) }
+        saver?.onError = { [weak self] message in self?.toasts.show(message) }
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in
             self?.saver?.changed()
             self?.stateWriter?.setNeedsWrite()
         }
-        controller.onUndoToast = { [weak self] toast in self?.showUndoToast(toast.message) }
-        controller.onError = { [weak self] message in
-            FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
-            self?.showToast(message)
+        controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
+        toasts.onCoveredHeightChange = { [weak controller] height in controller?.setBottomInset(height) }
+        controller.onError = { [weak self] message, details in
+            FileHandle.standardError.write(Data("GtkTableDemo: \(details)\n".utf8))
+            self?.toasts.show(message)
         }
         controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
+        if ViewModelAgreement.isEnabled {
+            agreement = ViewModelAgreement(controller: controller)
+            agreement?.attach(to: window)
+        }
         self.saver = saver
         self.richLoader = richLoader
         if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
@@ -156,20 +172,6 @@ final class MainWindow {
                 [weak self] in self?.close()
             }
         }
-    }
-
-    // MARK: Toasts
-
-    private func showUndoToast(_ message: String) {
-        let toast = adw_toast_new(message)!
-        adw_toast_set_button_label(toast, "Undo")
-        adw_toast_set_action_name(toast, "win.undo")
-        adw_toast_set_timeout(toast, 5)
-        adw_toast_overlay_add_toast(toastOverlay(), toast)
-    }
-
-    private func showToast(_ message: String) {
-        adw_toast_overlay_add_toast(toastOverlay(), adw_toast_new(message)!)
     }
 
     // MARK: Automation

@@ -21,6 +21,8 @@ enum AutomationState {
         origin.x += Float(marginX)
         origin.y += Float(marginY)
         let top = Double(origin.y)
+        let margin = (x: marginX, y: marginY)
+        let inWindow = { (widget: GObjectRef) -> [String: Double]? in windowBounds(of: widget, in: window, margin: margin) }
         let rows: [[String: Any]] = view.placedRows.map { placed in
             var entry: [String: Any] = [
                 "id": placed.id.rawValue, "kind": placed.kind.name, "y": top + placed.y, "height": placed.height,
@@ -30,6 +32,12 @@ enum AutomationState {
             guard let row = model.row(placed.id) else { return entry }
             entry["flagged"] = row.flagged
             entry["done"] = row.done
+            entry["pinned"] = row.pinned
+            if let cell = view.cell(for: placed.id) {
+                entry["bounds"] = inWindow(cell.widget)
+                entry["accessibleName"] = RowCell.accessibleName(of: row)
+                entry.merge(widgetFacts(of: cell, inWindow: inWindow)) { $1 }
+            }
             switch row.content {
             case .note(let text, let expanded):
                 entry["expanded"] = expanded
@@ -74,9 +82,63 @@ enum AutomationState {
         ]
         if let editing = model.editingRow { state["editingRow"] = editing.rawValue }
         if let focused = controller.rowWithFocus() { state["focusedRow"] = focused.rawValue }
+        if let focused = model.focusedRow { state["modelFocusedRow"] = focused.rawValue }
+        state["focus"] = focusFacts(in: window, view: view)
+        state["bottomInset"] = layout.bottomInset
+        state["retainedRows"] = controller.rowsKeepingCells.filter { id in !view.placedRows.contains { $0.id == id } }.map(\.rawValue)
         if let sticky = view.stickyHeader {
             state["stickyHeader"] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
         }
         return state
+    }
+
+    /// What GTK shows of a row's widgets, in window coordinates: the text a button or label
+    /// displays, a note's text area, text view, inner scroll and caret, each chip's box.
+    private static func widgetFacts(of cell: RowCell, inWindow: (GObjectRef) -> [String: Double]?) -> [String: Any] {
+        var facts: [String: Any] = ["contentBounds": inWindow(cell.content.widget) as Any]
+        switch cell.content {
+        case let note as NoteRowView:
+            facts["buttonLabel"] = gtk_button_get_label(note.button()).map { String(cString: $0) } ?? ""
+            facts["buttonSensitive"] = gtk_widget_get_sensitive(note.button.widget) != 0
+            facts["buttonBounds"] = inWindow(note.button)
+            facts["textAreaBounds"] = inWindow(note.scroller)
+            facts["textViewBounds"] = inWindow(note.textView)
+            let adjustment = gtk_scrolled_window_get_vadjustment(note.scroller())
+            facts["textAdjustment"] = [
+                "value": gtk_adjustment_get_value(adjustment), "upper": gtk_adjustment_get_upper(adjustment),
+                "pageSize": gtk_adjustment_get_page_size(adjustment),
+            ]
+            if let caret = note.caretRectInRow(), let row = inWindow(note.widget) {
+                facts["caretInWindow"] = ["y": row["y"]! + caret.y, "height": caret.height]
+            }
+            facts["marksText"] = note.marksText
+        case let toggle as ToggleRowView:
+            facts["heightLabelText"] = String(cString: gtk_label_get_text(toggle.heightLabel()))
+            facts["marksText"] = toggle.marksText
+        case let grid as GridRowView:
+            facts["chipBounds"] = grid.chips.filter(\.isVisible).compactMap { inWindow($0) }
+            facts["marksText"] = grid.badgeText
+        case let rich as RichRowView:
+            facts["marksText"] = rich.badgeText
+        default:
+            break
+        }
+        return facts
+    }
+
+    /// The focused widget: its CSS name and the row it is in, as GTK has it.
+    private static func focusFacts(in window: GObjectRef, view: TableView) -> [String: Any] {
+        guard let focus = gtk_root_get_focus(window()) else { return [:] }
+        var facts: [String: Any] = ["cssName": String(cString: gtk_widget_get_css_name(focus))]
+        if let id = view.cells.first(where: { focus == $0.value.widget.widget || gtk_widget_is_ancestor(focus, $0.value.widget.widget) != 0 })?.key {
+            facts["row"] = id.rawValue
+        }
+        return facts
+    }
+
+    /// A widget's box in the X window's coordinates (the surface, margins included).
+    private static func windowBounds(of widget: GObjectRef, in window: GObjectRef, margin: (x: Double, y: Double)) -> [String: Double]? {
+        guard gtk_widget_get_mapped(widget.widget) != 0, let box = ViewModelAgreement.bounds(of: widget, in: window) else { return nil }
+        return ["x": box.x + margin.x, "y": box.y + margin.y, "width": box.width, "height": box.height]
     }
 }

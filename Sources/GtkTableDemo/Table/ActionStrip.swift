@@ -65,7 +65,7 @@ final class ActionStrip: ContainerLayout {
         gtk_widget_set_focusable(button.widget, 0)
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!)
         gtk_widget_set_valign(column.widget, GTK_ALIGN_CENTER)
-        let icon = GObjectRef(gtk_image_new_from_icon_name(action.iconName)!)
+        let icon = GObjectRef(cgtk_presentation_image_new(action.iconName)!)
         let title = GObjectRef(gtk_label_new(action.title)!)
         gtk_box_append(column(), icon.widget)
         gtk_box_append(column(), title.widget)

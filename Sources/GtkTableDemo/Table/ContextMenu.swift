@@ -20,7 +20,12 @@ final class ContextMenu {
         list = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         gtk_popover_set_child(popover(), list.widget)
         popover.setParent(controller.view.widget)
-        popover.on("closed") { [weak self] in self?.row = nil }
+        popover.on("closed") { [weak self] in
+            guard let self else { return }
+            self.row = nil
+            // The menu held the focus; the row it was opened for gets it back (N10).
+            self.controller.restoreRowFocus()
+        }
     }
 
     var isOpen: Bool { row != nil }
@@ -53,12 +58,14 @@ final class ContextMenu {
         let button = GObjectRef(gtk_button_new()!)
         button.addCSSClass("flat")
         let line = GObjectRef(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!)
-        line.append(GObjectRef(gtk_image_new_from_icon_name(action.iconName)!))
+        line.append(GObjectRef(cgtk_presentation_image_new(action.iconName)!))
         let title = GObjectRef(gtk_label_new(action.title)!)
         gtk_label_set_xalign(title(), 0)
         line.append(title)
         gtk_button_set_child(button(), line.widget)
-        if action.style == .destructive { button.addCSSClass("destructive-action") }
+        // Red text on the menu's own background: libadwaita's destructive-action class paints
+        // white text for a red button, which a flat menu item turns into white on white.
+        if action.style == .destructive { button.addCSSClass("destructive-item") }
         button.setAccessibleLabel(action.title)
         button.on("clicked") { [weak self] in
             guard let self else { return }

@@ -8,21 +8,25 @@ import TableModel
 @MainActor
 final class GridRowView: ContainerLayout, RowContentView {
     private(set) var widget: GObjectRef!
-    private var chips: [GObjectRef] = []
+    private(set) var chips: [GObjectRef] = []
     private var frames: [Rect] = []
+    private var badge: MarksBadge!
+    /// The marks as the badge displays them.
+    var badgeText: String { badge.text }
 
     init() {
         widget = Container.make(cssName: "grid-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
+        badge = MarksBadge(parent: widget)
     }
 
-    func bind(_ row: Row, model: Table) {
+    func bind(_ row: Row, model: any TableReading) {
         guard case .grid(let titles) = row.content else { return }
         while chips.count < titles.count {
             let chip = GObjectRef(gtk_label_new(nil)!)
             chip.addCSSClass("chip")
             gtk_label_set_ellipsize(chip(), PANGO_ELLIPSIZE_END)
             gtk_label_set_single_line_mode(chip(), 1)
-            chip.setParent(widget)
+            gtk_widget_insert_before(chip.widget, widget.widget, badge.label.widget)
             chips.append(chip)
         }
         for (index, chip) in chips.enumerated() {
@@ -31,6 +35,7 @@ final class GridRowView: ContainerLayout, RowContentView {
             if shown { gtk_label_set_text(chip(), titles[index]) }
         }
         frames = (try? model.gridLayout(for: row.id).frames) ?? []
+        badge.show(row)
         gtk_widget_queue_allocate(widget.widget)
     }
 
@@ -46,5 +51,6 @@ final class GridRowView: ContainerLayout, RowContentView {
                 x: Int32((padX + frame.x).rounded()), y: Int32((padY + frame.y).rounded()),
                 width: Int32(frame.width.rounded()), height: Int32(frame.height.rounded()), in: container, parentWidth: width)
         }
+        badge.place(in: container, width: width, height: height)
     }
 }

@@ -16,7 +16,7 @@ final class HeaderRowView: ContainerLayout, RowContentView {
         title.setParent(widget)
     }
 
-    func bind(_ row: Row, model: Table) {
+    func bind(_ row: Row, model: any TableReading) {
         guard case .header(let text) = row.content else { return }
         gtk_label_set_text(title(), text)
     }

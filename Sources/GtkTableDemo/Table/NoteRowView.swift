@@ -12,10 +12,10 @@ import TableModel
 @MainActor
 final class NoteRowView: ContainerLayout, RowContentView {
     private(set) var widget: GObjectRef!
-    private let scroller: GObjectRef
+    let scroller: GObjectRef
     let textView: GObjectRef
     private let buffer: GObjectRef
-    private let button: GObjectRef
+    let button: GObjectRef
     private let marks: GObjectRef
     private var textHandler: SignalConnection?
     private var boundID: RowID?
@@ -61,6 +61,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, let id = self.boundID else { return }
             self.send(.textChanged(id, self.text))
         }
+        buffer.onNotify("cursor-position") { [weak self] in
+            guard let self, let id = self.boundID else { return }
+            self.send(.caretMoved(id))
+        }
         let focus = GObjectRef(gtk_event_controller_focus_new()!)
         focus.on("enter") { [weak self] in
             guard let self, let id = self.boundID else { return }
@@ -73,6 +77,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_add_controller(textView.widget, focus())
     }
 
+    /// The marks line as the label displays it.
+    var marksText: String { String(cString: gtk_label_get_text(marks())) }
+
     /// The buffer's whole text.
     var text: String {
         var start = GtkTextIter()
@@ -83,7 +90,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         return String(cString: chars)
     }
 
-    func bind(_ row: Row, model: Table) {
+    func bind(_ row: Row, model: any TableReading) {
         guard case .note(let text, let expanded) = row.content else { return }
         let sameRow = boundID == row.id
         boundID = row.id
@@ -95,7 +102,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
         button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
         gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
-        gtk_label_set_text(marks(), RowStyle.marks(flagged: row.flagged, done: row.done))
+        gtk_label_set_text(marks(), RowStyle.marks(of: row))
         widget.setCSSClass("done", row.done)
         widget.setCSSClass("flagged", row.flagged)
         textView.setAccessibleLabel("Note")
@@ -114,6 +121,18 @@ final class NoteRowView: ContainerLayout, RowContentView {
         } else if Double(caret.y + caret.height) > top + page {
             gtk_adjustment_set_value(adjustment, Double(caret.y + caret.height) - page)
         }
+    }
+
+    /// The caret's rectangle in this row's coordinates (nil before the text view is laid out).
+    func caretRectInRow() -> (y: Double, height: Double)? {
+        let caret = caretRect()
+        var windowX: Int32 = 0
+        var windowY: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(textView(), GTK_TEXT_WINDOW_WIDGET, caret.x, caret.y, &windowX, &windowY)
+        var point = graphene_point_t(x: Float(windowX), y: Float(windowY))
+        var inRow = graphene_point_t()
+        guard gtk_widget_compute_point(textView.widget, widget.widget, &point, &inRow) != 0 else { return nil }
+        return (Double(inRow.y), Double(caret.height))
     }
 
     /// The caret's rectangle in text coordinates.

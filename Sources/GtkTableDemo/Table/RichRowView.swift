@@ -9,6 +9,9 @@ final class RichRowView: ContainerLayout, RowContentView {
     private(set) var widget: GObjectRef!
     private let label: GObjectRef
     private let spinner: GObjectRef
+    private var badge: MarksBadge!
+    /// The marks as the badge displays them.
+    var badgeText: String { badge.text }
 
     init() {
         label = GObjectRef(gtk_label_new(nil)!)
@@ -21,10 +24,12 @@ final class RichRowView: ContainerLayout, RowContentView {
         widget = Container.make(cssName: "rich-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
         spinner.setParent(widget)
         label.setParent(widget)
+        badge = MarksBadge(parent: widget)
     }
 
-    func bind(_ row: Row, model: Table) {
+    func bind(_ row: Row, model: any TableReading) {
         let labelView = label()
+        badge.show(row)
         switch try? model.richState(of: row.id) {
         case .loaded(let markup):
             gtk_label_set_markup(labelView, markup)
@@ -60,5 +65,6 @@ final class RichRowView: ContainerLayout, RowContentView {
             x += 24
         }
         label.place(x: x, y: padY, width: max(1, width - x - padX), height: max(1, height - 2 * padY), in: container, parentWidth: width)
+        badge.place(in: container, width: width, height: height)
     }
 }

@@ -34,12 +34,23 @@ final class RowCell: ContainerLayout {
         leftStrip.widget.setParent(widget)
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
+        let focus = GObjectRef(gtk_event_controller_focus_new()!)
+        focus.on("enter") { [weak self] in
+            guard let self, let id = self.boundID else { return }
+            self.controller.rowReceivedFocus(id)
+        }
+        gtk_widget_add_controller(widget.widget, focus())
     }
 
     /// Shows `row`: its content, and its actions on the sides the layout direction gives.
-    func bind(_ row: Row, model: Table) {
+    func bind(_ row: Row, model: any TableReading) {
         boundID = row.id
         content.bind(row, model: model)
+        widget.setAccessibleLabel(RowCell.accessibleName(of: row))
+        for mark in ["flagged", "done", "pinned"] { widget.removeCSSClass(mark) }
+        if row.flagged { widget.addCSSClass("flagged") }
+        if row.done { widget.addCSSClass("done") }
+        if row.pinned { widget.addCSSClass("pinned") }
         for strip in [leftStrip, rightStrip] {
             let edge = controller.edge(of: strip.side)
             let actions = (try? model.swipeConfiguration(for: row.id, edge: edge))??.actions ?? []
@@ -49,6 +60,21 @@ final class RowCell: ContainerLayout {
     }
 
     func unbind() { boundID = nil }
+
+    /// What assistive technology calls the row (W12): its title, or its text's first line.
+    static func accessibleName(of row: Row) -> String {
+        let name: String
+        switch row.content {
+        case .header(let title), .toggle(let title, _): name = title
+        case .note(let text, _): name = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        case .grid(let chips): name = chips.prefix(3).joined(separator: ", ") + (chips.count > 3 ? "…" : "")
+        case .rich: name = "Rich content"
+        }
+        let short = name.count > 80 ? String(name.prefix(80)) + "…" : name
+        let marks = RowStyle.marks(of: row)
+        let named = short.isEmpty ? "Empty \(row.kind.name)" : short
+        return marks.isEmpty ? named : "\(named), \(marks)"
+    }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         let size = content.widget.measure(orientation, forSize: forSize)

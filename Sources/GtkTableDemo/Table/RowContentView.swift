@@ -8,5 +8,5 @@ import TableModel
 @MainActor protocol RowContentView: AnyObject {
     var widget: GObjectRef! { get }
     /// Shows `row`. Called on reuse and when a change set asks for a rebind.
-    func bind(_ row: Row, model: Table)
+    func bind(_ row: Row, model: any TableReading)
 }

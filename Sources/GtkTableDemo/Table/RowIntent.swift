@@ -8,5 +8,7 @@ enum RowIntent {
     case toggleOpen(RowID)
     case beganEditing(RowID)
     case endedEditing(RowID)
+    /// The caret moved or the text changed in the note being edited.
+    case caretMoved(RowID)
     case performAction(RowID, edge: SwipeEdge, index: Int)
 }

@@ -12,6 +12,7 @@ enum RowStyle {
         metrics.note.paddingLeading = 12
         metrics.note.paddingTrailing = 12
         metrics.note.textInset = 6
+        metrics.note.caretReserve = 1
         metrics.note.spacing = 4
         metrics.note.buttonHeight = 32
         metrics.note.font = FontDescription(family: "Noto Sans", size: 15)
@@ -41,8 +42,14 @@ enum RowStyle {
     /// The font swipe-action titles are drawn in (`button.swipe-action` in the style sheet).
     static let actionFont = FontDescription(family: "Noto Sans", size: 12, weight: .bold)
 
-    /// The marks line beside a note's button.
-    static func marks(flagged: Bool, done: Bool) -> String {
-        [flagged ? "⚑ Flagged" : nil, done ? "✓ Done" : nil].compactMap { $0 }.joined(separator: "   ")
+    /// The marks a row shows for its swipe actions' state (S9), in words where there is room.
+    static func marks(of row: Row) -> String {
+        [row.pinned ? "📌 Pinned" : nil, row.flagged ? "⚑ Flagged" : nil, row.done ? "✓ Done" : nil]
+            .compactMap { $0 }.joined(separator: "   ")
+    }
+
+    /// The same marks as symbols only, for a badge over content that fills the row.
+    static func markSymbols(of row: Row) -> String {
+        [row.pinned ? "📌" : nil, row.flagged ? "⚑" : nil, row.done ? "✓" : nil].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -24,11 +24,11 @@ extension TableController {
         return (side == .left) == leftIsLeading ? .leading : .trailing
     }
 
-    /// Every primary press starts a drag. It first closes open actions unless it lands on a
-    /// revealed action (S5); a press on the open row's own content is used up by closing it
-    /// (as on iOS), a press elsewhere goes on to be a click or a swipe. The drag decides after
-    /// the slop: sideways claims the pointer (so the text view does not select and buttons do
-    /// not click); up or down is let go (S2).
+    /// Every primary press starts a drag. A press that closes open actions (anywhere but on a
+    /// revealed action) is used up by closing them and does nothing else (S5, S9). Otherwise
+    /// the drag decides after the slop: sideways claims the pointer (so the text view does not
+    /// select and buttons do not click) and undoes any editing the press began, since a swipe
+    /// never starts editing (S9); up or down is let go (S2).
     private func attachSwipeDrag(to cell: RowCell) {
         let drag = GObjectRef(gtk_gesture_drag_new()!)
         gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
@@ -41,18 +41,21 @@ extension TableController {
             if onRevealedAction { return }
             if self.model.isAnyRowOpen {
                 self.apply(self.model.tap().update)
-                if offset != 0 {
-                    gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
-                    return
-                }
+                gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
+                return
             }
+            self.editingBeforeSwipe = self.model.editingRow
             self.perform { () throws(TableError) in try self.model.beginSwipeDrag(on: id, time: self.clock()) }
         }
-        drag.onPoint("drag-update") { [weak self] dx, dy in
+        drag.onPoint("drag-update") { [weak self, weak cell] dx, dy in
             guard let self else { return }
             let update = self.model.updateSwipeDrag(dx: dx, dy: dy, time: self.clock())
             if update.swipe.claimedGesture {
                 gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
+                if let cell, let id = cell.boundID, self.model.editingRow == id, self.editingBeforeSwipe != id {
+                    self.model.endEditing()
+                    gtk_widget_grab_focus(cell.widget.widget)
+                }
             } else if update.swipe.abandonedGesture {
                 gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_DENIED)
             }

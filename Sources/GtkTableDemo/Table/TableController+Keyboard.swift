@@ -50,7 +50,7 @@ extension TableController {
         case GDK_KEY_Up, GDK_KEY_Down:
             let step = keyval == UInt32(GDK_KEY_Up) ? -1 : 1
             // A row still waiting for its cell counts as focused, so fast key repeats all count.
-            let current = (view.pendingFocus ?? rowWithFocus()).flatMap { layout.index(of: $0) }
+            let current = (view.pendingFocus ?? model.focusedRow).flatMap { layout.index(of: $0) }
             let target = current.map { $0 + step } ?? topVisibleIndex()
             guard target >= 0, target < layout.count else { return true }
             focus(layout.id(at: target))
@@ -58,18 +58,39 @@ extension TableController {
         case GDK_KEY_Return, GDK_KEY_KP_Enter:
             guard let id = rowWithFocus(), let kind = layout.kind(of: id) else { return false }
             switch kind {
-            case .note: handle(.toggleExpanded(id))
+            case .note:
+                // A note whose text fits has nothing to expand: the button is insensitive too.
+                guard (try? model.noteLayout(for: id))?.canExpand == true || isExpanded(id) else {
+                    gtk_widget_error_bell(view.widget.widget)
+                    return true
+                }
+                handle(.toggleExpanded(id))
             case .toggle: handle(.toggleOpen(id))
             default: return false
             }
             return true
-        case GDK_KEY_Page_Up: scrollBy(-layout.viewportHeight * 0.9)
-        case GDK_KEY_Page_Down: scrollBy(layout.viewportHeight * 0.9)
-        case GDK_KEY_Home: scroll(to: 0)
-        case GDK_KEY_End: scrollToEnd()
+        case GDK_KEY_Page_Up: movingFocus { scrollBy(-layout.viewportHeight * 0.9) }
+        case GDK_KEY_Page_Down: movingFocus { scrollBy(layout.viewportHeight * 0.9) }
+        case GDK_KEY_Home:
+            scroll(to: 0)
+            if model.focusedRow != nil, layout.count > 0 { focus(layout.id(at: 0)) }
+        case GDK_KEY_End:
+            scrollToEnd()
+            if model.focusedRow != nil, layout.count > 0 { focus(layout.id(at: layout.count - 1)) }
         default: return false
         }
         return true
+    }
+
+    /// Scrolls with `scroll`, and moves the focus (if a row has it) to the row now at the
+    /// same place on screen, as list views page their cursor (N10).
+    private func movingFocus(_ scroll: () -> Void) {
+        let layout = model.layout
+        guard let focused = model.focusedRow, let top = layout.offset(of: focused) else { return scroll() }
+        let onScreen = top - layout.scrollOffset
+        scroll()
+        let y = min(max(0, layout.scrollOffset + onScreen), max(0, layout.contentHeight - 1))
+        if let target = layout.row(atOffset: y)?.id { focus(target) }
     }
 
     /// Ends text editing (Done, Escape): the caret's row keeps keyboard focus, and open
@@ -79,8 +100,35 @@ extension TableController {
         let editing = model.editingRow
         let (consumed, update) = model.escape()
         apply(update)
-        if let editing { focus(editing) }
+        // Ending the edit moves nothing (N8): the row takes the focus where it is.
+        if let editing { focusInPlace(editing) }
         return consumed
+    }
+
+    /// Gives row `id`'s cell the keyboard focus without scrolling.
+    func focusInPlace(_ id: RowID) {
+        if let cell = view.cell(for: id) {
+            gtk_widget_grab_focus(cell.widget.widget)
+        } else {
+            view.focusAfterLayout(id)
+        }
+    }
+
+    /// GTK moved the keyboard focus into row `id` (a click, Tab, or the table's own moves).
+    func rowReceivedFocus(_ id: RowID) {
+        do {
+            try model.setFocusedRow(id)
+        } catch {
+            report(error)
+        }
+        onUpdate?()
+    }
+
+    /// Puts the focus back on the focused row after something that held it (the context
+    /// menu) has gone.
+    func restoreRowFocus() {
+        guard let id = model.focusedRow else { return }
+        focusInPlace(id)
     }
 
     /// The row whose cell holds keyboard focus (itself or a widget inside it).
@@ -91,6 +139,11 @@ extension TableController {
         return view.cells.first { id, cell in
             focused == cell.widget.widget || gtk_widget_is_ancestor(focused, cell.widget.widget) != 0
         }?.key
+    }
+
+    private func isExpanded(_ id: RowID) -> Bool {
+        if case .note(_, true)? = model.row(id)?.content { return true }
+        return false
     }
 
     private func topVisibleIndex() -> Int {

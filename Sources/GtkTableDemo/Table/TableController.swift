@@ -19,12 +19,17 @@ final class TableController {
     /// The pointer's y over the table, for sending horizontal scrolls to the row under it.
     var pointerY: Double?
     var horizontalScrollTimer: UInt32?
-    /// Rows whose note caret must be revealed after the next allocation.
+    /// The row being edited when the current swipe's press came; the press may start editing
+    /// another, which a swipe undoes.
+    var editingBeforeSwipe: RowID?
+    /// Rows whose note caret must be revealed after the next allocation: inside the text
+    /// area (N5) and, for the edited note, inside the viewport (N8).
     private var caretsToReveal: Set<RowID> = []
     /// Called after every applied update (saving, state file).
     var onUpdate: (() -> Void)?
     var onUndoToast: ((TableUpdate.UndoToast) -> Void)?
-    var onError: ((String) -> Void)?
+    /// A refusal: what to tell the user, and the details for the log.
+    var onError: ((_ message: String, _ details: String) -> Void)?
     /// Called when a rich row comes into view with its content not yet requested.
     var onRichRowNeeded: ((RowID) -> Void)?
     private(set) var contextMenu: ContextMenu!
@@ -56,23 +61,52 @@ final class TableController {
         do {
             apply(try body())
         } catch {
-            onError?(error.description)
+            report(error)
         }
     }
 
-    /// Applies an update: rebinds or refreshes only the rows it names, moves swipe offsets,
-    /// and lays out again (positions come from the model's corrected scroll offset).
+    /// Tells the user, in their words, why something was refused; the log gets the details.
+    func report(_ error: TableError) {
+        onError?(error.userMessage, error.description)
+    }
+
+    /// Applies an update and lays out again (positions come from the model's corrected
+    /// scroll offset).
     func apply(_ update: TableUpdate) {
+        record(update)
+        view.setNeedsLayout()
+    }
+
+    /// Takes in everything an update says, without asking for a layout (the view calls this
+    /// during its own allocation): rows to bind again, swipe offsets, carets, toasts.
+    func record(_ update: TableUpdate) {
         for id in update.layout.deleted { animator.forget(id) }
-        view.rebind(Set(update.rebind + update.refresh + update.layout.heightChanges.map(\.id) + update.layout.rebind))
+        view.markStale(by: update)
         for change in update.swipe.offsets {
             let current = view.cell(for: change.row)?.swipeOffset ?? change.offset
             animator.apply(change, current: current)
         }
         if let id = update.scrollCaretIntoView { caretsToReveal.insert(id) }
         if let toast = update.undoToast { onUndoToast?(toast) }
-        view.setNeedsLayout()
         onUpdate?()
+    }
+
+    /// The rows whose cells stay while scrolled away: the edited note, so keystrokes always
+    /// reach it (N9), and the focused row, so no action loses the focus (N10).
+    var rowsKeepingCells: [RowID] {
+        [model.editingRow, model.focusedRow].compactMap { $0 }
+    }
+
+    /// Measures the rows that keep their cells, if scrolled away unmeasured (a resize), so
+    /// their cells get exact heights too.
+    func measureRowsKeepingCells() {
+        let unmeasured = rowsKeepingCells.filter { !model.layout.isMeasured($0) }
+        guard !unmeasured.isEmpty else { return }
+        do {
+            record(try model.measure(unmeasured))
+        } catch {
+            report(error)
+        }
     }
 
     /// The displayed swipe offset of a row: the spring's while animating, else the model's.
@@ -89,16 +123,20 @@ final class TableController {
     func widthChanged(to width: Double) {
         let isFirstWidth = model.width == 0
         do {
-            _ = try model.setWidth(width)
+            record(try model.setWidth(width))
         } catch {
-            onError?(error.description)
+            report(error)
             return
         }
-        if isFirstWidth { _ = model.measureSample(of: min(Self.estimateSampleSize, model.count / 2)) }
+        if isFirstWidth { record(model.measureSample(of: min(Self.estimateSampleSize, model.count / 2))) }
     }
 
     func viewportChanged(to height: Double) {
-        _ = try? model.setViewportHeight(height)
+        do {
+            record(try model.setViewportHeight(height))
+        } catch {
+            report(error)
+        }
     }
 
     func cellBound(_ id: RowID) {
@@ -112,10 +150,37 @@ final class TableController {
         let ids = caretsToReveal
         caretsToReveal = []
         MainLoopSource.idle { [weak self] in
-            for id in ids { (self?.view.cell(for: id)?.content as? NoteRowView)?.scrollCaretIntoView() }
-            self?.onUpdate?()
+            guard let self else { return false }
+            for id in ids {
+                guard let note = self.view.cell(for: id)?.content as? NoteRowView else { continue }
+                note.scrollCaretIntoView()
+                if id == self.model.editingRow { self.followCaret(of: id, note: note) }
+            }
+            self.onUpdate?()
             return false
         }
+    }
+
+    /// The table follows the caret (N8): scrolls the least that brings the edited note's caret
+    /// line between the sticky header and the viewport's bottom.
+    private func followCaret(of id: RowID, note: NoteRowView) {
+        guard let rowTop = model.layout.offset(of: id), let caret = note.caretRectInRow() else { return }
+        let offset = model.layout.scrollOffset
+        let top = rowTop + caret.y
+        let bottom = top + caret.height
+        let stickyHeight = view.stickyHeader?.height ?? 0
+        if bottom > offset + model.layout.viewportHeight {
+            scroll(to: bottom - model.layout.viewportHeight)
+        } else if top < offset + stickyHeight {
+            scroll(to: top - stickyHeight)
+        }
+    }
+
+    /// The caret of the edited note moved or its text changed: reveal it after the next layout.
+    func caretMoved(in id: RowID) {
+        guard id == model.editingRow else { return }
+        caretsToReveal.insert(id)
+        view.setNeedsLayout()
     }
 
     // MARK: Intents from row widgets
@@ -133,6 +198,8 @@ final class TableController {
         case .endedEditing(let id):
             if model.editingRow == id { model.endEditing() }
             onUpdate?()
+        case .caretMoved(let id):
+            caretMoved(in: id)
         case .performAction(let id, let edge, let index):
             perform { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
         }
@@ -161,6 +228,14 @@ final class TableController {
             _ = model.layOutVisibleRows(overscan: TableView.overscan)
             if model.layout.scrollOffset >= model.layout.maxScrollOffset { return }
         }
+    }
+
+    /// Something covers the bottom of the table (a toast): keep that much scrollable space
+    /// below the last row.
+    func setBottomInset(_ inset: Double) {
+        model.layout.setBottomInset(inset)
+        view.setNeedsLayout()
+        onUpdate?()
     }
 
     func undo() {

@@ -38,6 +38,11 @@ final class TableView: ContainerLayout {
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
+    /// Rows whose content or layout changed since their cells were bound: bound again at the
+    /// next placement, shown or not yet (DESIGN: no update is dropped).
+    private var staleRows: Set<RowID> = []
+    /// Every cell must be bound again (the width changed, so every row's layout did).
+    private var allCellsStale = false
     /// Called after every allocation, for the automation state file.
     var onLayout: (() -> Void)?
 
@@ -46,6 +51,7 @@ final class TableView: ContainerLayout {
         adjustment = GObjectRef(gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
         scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment())!)
         widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self)
+        widget.setAccessibleLabel("Rows")
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focusable(widget.widget, 1)
         gtk_widget_set_hexpand(widget.widget, 1)
@@ -86,15 +92,17 @@ final class TableView: ContainerLayout {
     /// Number of row cells in existence (shown or pooled, plus the sticky header's), the W1 figure.
     var rowWidgetCount: Int { pool.liveCount + 1 }
 
-    /// Binds the cells of `ids` again, if they are shown; each once.
-    func rebind(_ ids: Set<RowID>) {
-        for id in ids {
-            guard let cell = cells[id], let row = controller.model.row(id) else { continue }
-            cell.bind(row, model: controller.model)
-        }
-        if let sticky = stickyHeader, ids.contains(sticky.id), let row = controller.model.row(sticky.id) {
-            stickyCell.bind(row, model: controller.model)
-        }
+    /// Records what `update` changed, so the next placement binds those rows' cells again.
+    ///
+    /// - Complexity: O(rows the update names).
+    func markStale(by update: TableUpdate) {
+        let changes = update.layout
+        if changes.remeasureAll { allCellsStale = true }
+        staleRows.formUnion(update.rebind)
+        staleRows.formUnion(update.refresh)
+        staleRows.formUnion(changes.rebind)
+        staleRows.formUnion(changes.inserted)
+        staleRows.formUnion(changes.heightChanges.lazy.map(\.id))
     }
 
     /// Asks for a new layout pass.
@@ -119,7 +127,9 @@ final class TableView: ContainerLayout {
         if Double(height) != layout.viewportHeight { controller.viewportChanged(to: Double(height)) }
         // Rows that come into view unmeasured are measured now, before anything is drawn;
         // the model corrects the scroll offset so the anchor row stays put.
-        let visible = controller.model.layOutVisibleRows(overscan: Self.overscan).rows
+        controller.measureRowsKeepingCells()
+        let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan)
+        controller.record(measured)
         rowsX = gtk_widget_get_direction(container.widget) == GTK_TEXT_DIR_RTL ? scrollbarWidth : 0
         placeCells(visible, width: Int32(rowWidth))
         configureScrollbar()
@@ -139,21 +149,34 @@ final class TableView: ContainerLayout {
         setNeedsLayout()
     }
 
+    /// Places a cell for every visible row, and for the rows that keep their cells while
+    /// scrolled away (the edited and the focused row, N9, N10), at the model's rectangles.
+    /// A cell is bound when it is new to its row or its row changed since it was bound.
+    ///
+    /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
     private func placeCells(_ visible: [VisibleRow], width: Int32) {
         let offset = layout.scrollOffset
-        let visibleIDs = Set(visible.map(\.id))
-        for (id, cell) in cells where !visibleIDs.contains(id) {
+        var placed = visible
+        var placedIDs = Set(visible.map(\.id))
+        for id in controller.rowsKeepingCells where !placedIDs.contains(id) {
+            guard let row = layout.placement(of: id) else { continue }
+            placed.append(row)
+            placedIDs.insert(id)
+        }
+        for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil
             pool.recycle(cell)
         }
-        for row in visible {
-            let cell: RowCell
-            if let shown = cells[row.id] {
-                cell = shown
-            } else {
+        for row in placed {
+            var cell: RowCell! = cells[row.id]
+            var needsBind = allCellsStale || staleRows.contains(row.id)
+            if cell == nil {
                 cell = pool.dequeue(row.kind).cell
                 cells[row.id] = cell
-                if let content = controller.model.row(row.id) { cell.bind(content, model: controller.model) }
+                needsBind = true
+            }
+            if needsBind, let content = controller.model.row(row.id) {
+                cell.bind(content, model: controller.model)
                 controller.cellBound(row.id)
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
@@ -166,6 +189,8 @@ final class TableView: ContainerLayout {
             return placed
         }
         placeStickyHeader(width: width, offset: offset)
+        staleRows.removeAll(keepingCapacity: true)
+        allCellsStale = false
     }
 
     /// Pins the current section's header at the top (W5) once its own row has scrolled up.
@@ -178,7 +203,9 @@ final class TableView: ContainerLayout {
             gtk_widget_set_child_visible(stickyCell.widget.widget, 0)
             return
         }
-        if stickyCell.boundID != sticky.id { stickyCell.bind(row, model: controller.model) }
+        if stickyCell.boundID != sticky.id || allCellsStale || staleRows.contains(sticky.id) {
+            stickyCell.bind(row, model: controller.model)
+        }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
         stickyCell.widget.allocate(
             x: rowsX, y: Int32((sticky.y - offset).rounded()), width: width, height: Int32(sticky.height.rounded()))

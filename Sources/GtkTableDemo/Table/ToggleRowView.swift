@@ -8,7 +8,8 @@ import TableModel
 final class ToggleRowView: ContainerLayout, RowContentView {
     private(set) var widget: GObjectRef!
     private let title: GObjectRef
-    private let heightLabel: GObjectRef
+    let heightLabel: GObjectRef
+    private let marks: GObjectRef
     private let chevron: GObjectRef
     private var boundID: RowID?
     private let send: (RowIntent) -> Void
@@ -21,10 +22,13 @@ final class ToggleRowView: ContainerLayout, RowContentView {
         heightLabel = GObjectRef(gtk_label_new(nil)!)
         heightLabel.addCSSClass("height-label")
         heightLabel.addCSSClass("numeric")
-        chevron = GObjectRef(gtk_image_new_from_icon_name("pan-end-symbolic")!)
+        marks = GObjectRef(gtk_label_new(nil)!)
+        marks.addCSSClass("row-marks")
+        chevron = GObjectRef(cgtk_presentation_image_new("pan-end-symbolic")!)
         widget = Container.make(cssName: "toggle-row", role: GTK_ACCESSIBLE_ROLE_BUTTON, layout: self)
         chevron.setParent(widget)
         title.setParent(widget)
+        marks.setParent(widget)
         heightLabel.setParent(widget)
         let click = GObjectRef(gtk_gesture_click_new()!)
         click.onPress("released") { [weak self] _, _, _ in
@@ -34,15 +38,23 @@ final class ToggleRowView: ContainerLayout, RowContentView {
         gtk_widget_add_controller(widget.widget, click())
     }
 
-    func bind(_ row: Row, model: Table) {
+    /// The marks as the label displays them.
+    var marksText: String { marks.isVisible ? String(cString: gtk_label_get_text(marks())) : "" }
+
+    func bind(_ row: Row, model: any TableReading) {
         guard case .toggle(let text, let open) = row.content else { return }
         boundID = row.id
         gtk_label_set_text(title(), text)
         let height = (try? model.toggleLabel(for: row.id)) ?? ""
         gtk_label_set_text(heightLabel(), "\(height) px")
         gtk_image_set_from_icon_name(chevron(), open ? "pan-down-symbolic" : "pan-end-symbolic")
+        let marksText = RowStyle.marks(of: row)
+        gtk_label_set_text(marks(), marksText)
+        marks.setVisible(!marksText.isEmpty)
         widget.setCSSClass("open", open)
-        widget.setAccessibleLabel("\(text), \(open ? "open" : "closed"), \(height) pixels")
+        widget.setCSSClass("done", row.done)
+        let described = marksText.isEmpty ? "" : ", " + marksText
+        widget.setAccessibleLabel("\(text), \(open ? "open" : "closed"), \(height) pixels\(described)")
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -54,9 +66,14 @@ final class ToggleRowView: ContainerLayout, RowContentView {
         let closed = Int32(ToggleSizing.closedHeight)
         let chevronWidth: Int32 = 16
         let labelWidth = heightLabel.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        let titleWidth = max(1, width - 3 * padX - chevronWidth - 8 - labelWidth)
+        let marksWidth = marks.isVisible ? marks.measure(GTK_ORIENTATION_HORIZONTAL).natural + padX : 0
+        let titleWidth = max(1, width - 3 * padX - chevronWidth - 8 - labelWidth - marksWidth)
         chevron.place(x: padX, y: 0, width: chevronWidth, height: closed, in: container, parentWidth: width)
         title.place(x: padX + chevronWidth + 8, y: 0, width: titleWidth, height: closed, in: container, parentWidth: width)
+        if marks.isVisible {
+            let marksX = width - padX - labelWidth - marksWidth
+            marks.place(x: marksX, y: 0, width: marksWidth - padX, height: closed, in: container, parentWidth: width)
+        }
         heightLabel.place(x: width - padX - labelWidth, y: 0, width: labelWidth, height: height, in: container, parentWidth: width)
     }
 }

@@ -3,7 +3,7 @@
 /// button, padding.
 ///
 /// Row height = `paddingTop + textAreaHeight + spacing + buttonHeight + paddingBottom`;
-/// the text wraps at `rowWidth - paddingLeading - paddingTrailing - textInset * 2`.
+/// the text wraps at `rowWidth - paddingLeading - paddingTrailing - textInset * 2 - caretReserve`.
 public struct NoteMetrics: Hashable, Sendable {
     public var paddingTop: Double = 8
     public var paddingBottom: Double = 8
@@ -11,6 +11,9 @@ public struct NoteMetrics: Hashable, Sendable {
     public var paddingTrailing: Double = 12
     /// The text view's own left and right margin.
     public var textInset: Double = 4
+    /// Width the text view keeps free at the end of each line for the caret (GtkTextView
+    /// wraps 1 px short of its width), so long paragraphs wrap where the widget wraps them.
+    public var caretReserve: Double = 0
     public var spacing: Double = 6
     public var buttonHeight: Double = 32
     public var font = FontDescription(family: "Sans", size: 14)
@@ -27,6 +30,6 @@ public struct NoteMetrics: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public func textWidth(forRowWidth rowWidth: Double) -> Double {
-        max(1, rowWidth - paddingLeading - paddingTrailing - 2 * textInset)
+        max(1, rowWidth - paddingLeading - paddingTrailing - 2 * textInset - caretReserve)
     }
 }

@@ -1,8 +1,22 @@
 extension TableLayout {
-    /// The largest scroll offset: the content's end at the viewport's bottom, or 0.
+    /// The largest scroll offset: the content's end (plus the bottom inset) at the viewport's
+    /// bottom, or 0.
     ///
     /// - Complexity: O(1).
-    public var maxScrollOffset: Double { max(0, contentHeight - viewportHeight) }
+    public var maxScrollOffset: Double { max(0, contentHeight + bottomInset - viewportHeight) }
+
+    /// Sets extra scrollable space below the last row, for something that covers the
+    /// viewport's bottom (a toast), so the last row can still be scrolled clear of it. The
+    /// anchor row stays put unless the end must clamp. Returns the corrected scroll offset.
+    ///
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func setBottomInset(_ inset: Double) -> Double {
+        let context = ScrollContext(self)
+        bottomInset = inset.isFinite ? max(0, inset) : 0
+        restoreScroll(context)
+        return scrollOffset
+    }
 
     /// Scrolls to `offset` (the user or the view moved the scrollbar): the offset is clamped
     /// (so `.infinity` means the end; NaN means the top) and the anchor re-derived from it.

@@ -48,3 +48,15 @@ extension TableLayout {
             id: RowID(index.record(at: headerIndex).id), index: headerIndex, y: y, height: headerHeight)
     }
 }
+
+extension TableLayout {
+    /// Where row `id` is laid out, whether or not it is in the viewport; nil if unknown.
+    ///
+    /// - Complexity: O(log n).
+    public func placement(of id: RowID) -> VisibleRow? {
+        guard let index = index(of: id), let kind = kind(of: id), let y = offset(of: id), let height = height(of: id),
+            let state = heightState(of: id)
+        else { return nil }
+        return VisibleRow(id: id, index: index, kind: kind, y: y, height: height, heightState: state)
+    }
+}

@@ -34,6 +34,8 @@ public final class TableLayout {
     ///
     /// - Complexity: O(1).
     public internal(set) var viewportHeight: Double
+    /// Scrollable space below the last row (see ``setBottomInset(_:)``); 0 by default.
+    public internal(set) var bottomInset: Double = 0
 
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.

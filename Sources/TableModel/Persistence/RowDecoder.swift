@@ -2,10 +2,10 @@
 ///
 /// Known fields by kind (all rows have `id`, an integer ≥ 0, and `kind`):
 /// - `header`: `title` (string)
-/// - `note`: `text` (string), `expanded`, `flagged`, `done` (booleans, default false)
-/// - `toggle`: `title` (string), `open`, `flagged`, `done` (booleans, default false)
-/// - `grid`: `chips` (array of strings), `flagged`, `done`
-/// - `rich`: `source` (non-empty string), `flagged`, `done`
+/// - `note`: `text` (string), `expanded`, `flagged`, `done`, `pinned` (booleans, default false)
+/// - `toggle`: `title` (string), `open`, `flagged`, `done`, `pinned` (booleans, default false)
+/// - `grid`: `chips` (array of strings), `flagged`, `done`, `pinned`
+/// - `rich`: `source` (non-empty string), `flagged`, `done`, `pinned`
 /// Any other field is kept in ``Row/extraFields``.
 enum RowDecoder {
     /// The keys the app reads and writes for `kind`.
@@ -14,10 +14,10 @@ enum RowDecoder {
     static func knownKeys(for kind: RowKind) -> Set<String> {
         switch kind {
         case .header: ["id", "kind", "title"]
-        case .note: ["id", "kind", "text", "expanded", "flagged", "done"]
-        case .toggle: ["id", "kind", "title", "open", "flagged", "done"]
-        case .grid: ["id", "kind", "chips", "flagged", "done"]
-        case .rich: ["id", "kind", "source", "flagged", "done"]
+        case .note: ["id", "kind", "text", "expanded", "flagged", "done", "pinned"]
+        case .toggle: ["id", "kind", "title", "open", "flagged", "done", "pinned"]
+        case .grid: ["id", "kind", "chips", "flagged", "done", "pinned"]
+        case .rich: ["id", "kind", "source", "flagged", "done", "pinned"]
         }
     }
 
@@ -57,9 +57,10 @@ enum RowDecoder {
         let marks = kind != .header
         let flagged = marks ? try fields.bool("flagged") ?? false : false
         let done = marks ? try fields.bool("done") ?? false : false
+        let pinned = marks ? try fields.bool("pinned") ?? false : false
         let known = knownKeysByKind[Int(kind.rawValue)]
         let extras = members.filter { !known.contains($0.key) }.map { JSONMember(key: $0.key, value: $0.node.plainValue) }
-        return Row(id: id, content: content, flagged: flagged, done: done, extraFields: extras)
+        return Row(id: id, content: content, flagged: flagged, done: done, pinned: pinned, extraFields: extras)
     }
 }
 

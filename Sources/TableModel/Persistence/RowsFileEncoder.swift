@@ -71,6 +71,9 @@ struct RowsFileEncoder {
             writer.bool(row.flagged)
             writer.raw(",\"done\":")
             writer.bool(row.done)
+            if row.pinned {
+                writer.raw(",\"pinned\":true")
+            }
         }
         for member in row.extraFields {
             writer.raw(",")

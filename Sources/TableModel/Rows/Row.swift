@@ -10,15 +10,21 @@ public struct Row: Hashable, Sendable {
     public var flagged: Bool
     /// Set by the Done action (S6).
     public var done: Bool
+    /// Set by the Pin action, cleared by Unpin (S6, S9).
+    public var pinned: Bool
     /// Unknown fields from the file, in file order.
     public var extraFields: [JSONMember]
 
     /// - Complexity: O(1).
-    public init(id: RowID, content: RowContent, flagged: Bool = false, done: Bool = false, extraFields: [JSONMember] = []) {
+    public init(
+        id: RowID, content: RowContent, flagged: Bool = false, done: Bool = false, pinned: Bool = false,
+        extraFields: [JSONMember] = []
+    ) {
         self.id = id
         self.content = content
         self.flagged = flagged
         self.done = done
+        self.pinned = pinned
         self.extraFields = extraFields
     }
 

@@ -25,8 +25,10 @@ public struct SwipeColor: Hashable, Sendable {
         return "#" + byte(red) + byte(green) + byte(blue)
     }
 
-    public static let red = SwipeColor(red: 0.878, green: 0.106, blue: 0.141)
-    public static let orange = SwipeColor(red: 1.0, green: 0.471, blue: 0.0)
-    public static let blue = SwipeColor(red: 0.208, green: 0.518, blue: 0.894)
-    public static let green = SwipeColor(red: 0.180, green: 0.761, blue: 0.494)
+    // Each keeps white 12 px bold titles at WCAG AA contrast (at least 4.5:1, W12):
+    // red 6.1:1, orange 4.9:1, blue 4.8:1, green 5.3:1.
+    public static let red = SwipeColor(red: 0.753, green: 0.110, blue: 0.157)
+    public static let orange = SwipeColor(red: 0.776, green: 0.275, blue: 0.0)
+    public static let blue = SwipeColor(red: 0.110, green: 0.443, blue: 0.847)
+    public static let green = SwipeColor(red: 0.122, green: 0.478, blue: 0.302)
 }

@@ -5,8 +5,8 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case text(RowID, before: String, after: String)
     /// A row was deleted from `index`; `height` is its measured height then, if it had one.
     case delete(Row, index: Int, height: Double?)
-    /// A row moved from `from` to `to` (Pin).
-    case move(RowID, from: Int, to: Int)
+    /// A row was pinned (`pinned` true) or unpinned, moving from `from` to `to`.
+    case pin(RowID, from: Int, to: Int, pinned: Bool)
     /// Flag toggled.
     case flag(RowID)
     /// Done toggled.
@@ -31,7 +31,7 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// - Complexity: O(1).
     public var row: RowID {
         switch self {
-        case .text(let id, _, _), .move(let id, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
+        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
         case .delete(let row, _, _): row.id
         }
     }

@@ -1,0 +1,139 @@
+import CGtk
+import Foundation
+import GtkBridge
+import TableModel
+
+/// The view's invariant check (DESIGN, "Truth in tests"): after each painted frame it
+/// compares what GTK allocated with what the model says, and prints one line on stderr for
+/// the first disagreement of the frame, which fails a UI test as a GTK critical does.
+/// On when `GTKTABLEDEMO_CHECK_AGREEMENT=1` (every UI test sets it), off otherwise.
+///
+/// It checks that every shown row widget's allocation is the model's rectangle for that row;
+/// that every child of a row's content lies inside it; that an expanded note's text view
+/// needs no more height, by its own measure at its width, than it was given, and a collapsed
+/// one has exactly 64 px; that no two shown rows overlap; and that GTK's focus, when it is in
+/// the table, is in the row the model says is focused.
+///
+/// - Complexity: O(k) widget queries for k shown rows and their children, per frame.
+@MainActor
+final class ViewModelAgreement {
+    static let environmentVariable = "GTKTABLEDEMO_CHECK_AGREEMENT"
+    static var isEnabled: Bool { ProcessInfo.processInfo.environment[environmentVariable] == "1" }
+
+    private unowned let controller: TableController
+    private var lastReport = ""
+
+    init(controller: TableController) {
+        self.controller = controller
+    }
+
+    /// Checks once after every frame the window's frame clock paints.
+    func attach(to window: GObjectRef) {
+        if gtk_widget_get_realized(window.widget) != 0 {
+            checkEveryFrame(of: window)
+        } else {
+            window.on("realize", after: true) { [weak self] in self?.checkEveryFrame(of: window) }
+        }
+    }
+
+    private func checkEveryFrame(of window: GObjectRef) {
+        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
+        GObjectRef(clock).on("after-paint") { [weak self] in self?.checkFrame(window: window) }
+    }
+
+    private func checkFrame(window: GObjectRef) {
+        guard let problem = firstDisagreement(window: window) else {
+            lastReport = ""
+            return
+        }
+        guard problem != lastReport else { return }
+        lastReport = problem
+        FileHandle.standardError.write(Data("GtkTableDemo: view-model disagreement: \(problem)\n".utf8))
+    }
+
+    /// The first disagreement found, in words, or nil.
+    func firstDisagreement(window: GObjectRef) -> String? {
+        let view = controller.view!
+        let model = controller.model
+        let layout = model.layout
+        let offset = layout.scrollOffset
+        var spans: [(id: RowID, top: Double, bottom: Double)] = []
+        for (id, cell) in view.cells {
+            guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
+                return "row \(id) has a widget but is not in the model"
+            }
+            let expected = Rect(x: Double(view.rowsX), y: (top - offset).rounded(), width: view.rowWidth.rounded(), height: height.rounded())
+            guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }
+            if !bounds.isClose(to: expected) {
+                return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"
+            }
+            if let problem = childProblem(in: cell, id: id) { return problem }
+            if let note = cell.content as? NoteRowView, let problem = Self.noteProblem(note, id: id, model: model) { return problem }
+            spans.append((id, bounds.y, bounds.y + bounds.height))
+        }
+        spans.sort { $0.top < $1.top }
+        for (above, below) in zip(spans, spans.dropFirst()) where above.bottom > below.top + 0.5 {
+            return "rows \(above.id) and \(below.id) overlap (\(above.bottom) > \(below.top))"
+        }
+        return focusProblem(window: window)
+    }
+
+    /// Every visible child of the row's content lies inside the content.
+    private func childProblem(in cell: RowCell, id: RowID) -> String? {
+        let content = cell.content.widget!
+        let width = Double(gtk_widget_get_width(content.widget))
+        let height = Double(gtk_widget_get_height(content.widget))
+        var child = gtk_widget_get_first_child(content.widget)
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            let part = GObjectRef(current)
+            guard part.isVisible, gtk_widget_get_child_visible(current) != 0, let box = Self.bounds(of: part, in: content) else { continue }
+            if box.x < -0.5 || box.y < -0.5 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5 {
+                let name = String(cString: gtk_widget_get_css_name(current))
+                return "row \(id): its \(name) at \(box) lies outside the row (\(width)×\(height))"
+            }
+        }
+        return nil
+    }
+
+    /// An expanded note's text fits its area; a collapsed note's area is 64 px (N1).
+    private static func noteProblem(_ note: NoteRowView, id: RowID, model: Table) -> String? {
+        guard case .note(_, let expanded)? = model.row(id)?.content else { return nil }
+        let given = Double(gtk_widget_get_height(note.scroller.widget))
+        if expanded {
+            let width = gtk_widget_get_width(note.textView.widget)
+            guard width > 0 else { return nil }
+            let needed = Double(note.textView.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural)
+            if needed > given + 0.5 { return "row \(id): the expanded text needs \(needed) px but has \(given) px" }
+        } else if abs(given - NoteSizing.collapsedTextHeight) > 0.5 {
+            return "row \(id): the collapsed text area is \(given) px, not \(NoteSizing.collapsedTextHeight)"
+        }
+        return nil
+    }
+
+    /// When GTK's focus is in the table, it is in the model's focused row (N10).
+    private func focusProblem(window: GObjectRef) -> String? {
+        let view = controller.view!
+        let model = controller.model
+        guard let focus = gtk_root_get_focus(window()) else { return nil }
+        let inTable = focus == view.widget.widget || gtk_widget_is_ancestor(focus, view.widget.widget) != 0
+        // A popover (the context menu) is the table's child but a window of its own.
+        guard inTable, gtk_widget_get_native(focus) == gtk_widget_get_native(view.widget.widget) else { return nil }
+        let holder = controller.rowWithFocus()
+        guard holder != model.focusedRow else { return nil }
+        return "the keyboard focus is in \(holder.map { "row \($0)" } ?? "the table itself") but the model's focused row is \(model.focusedRow.map { "\($0)" } ?? "none")"
+    }
+
+    /// `widget`'s bounds in `target`'s coordinates.
+    static func bounds(of widget: GObjectRef, in target: GObjectRef) -> Rect? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget.widget, target.widget, &rect) != 0 else { return nil }
+        return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width), height: Double(rect.size.height))
+    }
+}
+
+private extension Rect {
+    func isClose(to other: Rect) -> Bool {
+        abs(x - other.x) <= 0.5 && abs(y - other.y) <= 0.5 && abs(width - other.width) <= 0.5 && abs(height - other.height) <= 0.5
+    }
+}

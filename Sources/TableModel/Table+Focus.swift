@@ -1,0 +1,11 @@
+extension Table {
+    /// Gives row `id` the keyboard focus, or none (nil). The view keeps the focused row's
+    /// widget alive while it is scrolled away, so no action loses it (N10).
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Complexity: O(1) expected.
+    public func setFocusedRow(_ id: RowID?) throws(TableError) {
+        if let id { _ = try existingRow(id) }
+        focusedRow = id
+    }
+}

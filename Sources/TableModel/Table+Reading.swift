@@ -1,0 +1,21 @@
+/// What a row's widgets may read of the table: content and derived layout, never a mutation.
+/// Row views receive the table through this protocol (DESIGN: one direction of data), so
+/// only intents change the model.
+public protocol TableReading: AnyObject {
+    /// - Complexity: O(1) expected.
+    func row(_ id: RowID) -> Row?
+    /// - Complexity: O(1) when cached, else O(length of the text).
+    func noteLayout(for id: RowID) throws(TableError) -> NoteLayout
+    /// - Complexity: O(1) when cached, else O(chips).
+    func gridLayout(for id: RowID) throws(TableError) -> FlowLayout
+    /// - Complexity: O(log n).
+    func toggleLabel(for id: RowID) throws(TableError) -> String
+    /// - Complexity: O(1) expected.
+    func richState(of id: RowID) throws(TableError) -> RichLoadState
+    /// - Complexity: O(1) expected.
+    func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration?
+    /// - Complexity: O(actions).
+    func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double]
+}
+
+extension Table: TableReading {}
