@@ -151,9 +151,11 @@ import Testing
         _ = table.undo()
         _ = table.undo()
         #expect(fixture.order() == [1, 2, 3, 4, 5, 30, 31, 6, 80, 7, 90])
-        // Already at the top: nothing to do, nothing to undo.
-        _ = try table.pin(RowID(2))
-        #expect(!table.canUndo)
+        // Already pinned: nothing to do, nothing to undo.
+        _ = try table.pin(RowID(31))
+        _ = try table.pin(RowID(31))
+        _ = table.undo()
+        #expect(!table.canUndo && table.row(RowID(31))?.pinned == false)
         #expect(throws: TableError.headerHasNoActions(RowID(1))) { try table.pin(RowID(1)) }
         // Without headers the top of the table is the section top.
         let plain = try TableFixture(file: RowsFile(rows: (1...5).map { Row(id: RowID(Int64($0)), content: .toggle(title: "", open: false)) }))

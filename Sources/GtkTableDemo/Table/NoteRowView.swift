@@ -104,7 +104,6 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
         gtk_label_set_text(marks(), RowStyle.marks(of: row))
         widget.setCSSClass("done", row.done)
-        widget.setCSSClass("flagged", row.flagged)
         textView.setAccessibleLabel("Note")
         gtk_widget_queue_allocate(widget.widget)
     }

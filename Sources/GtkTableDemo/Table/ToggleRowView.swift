@@ -63,7 +63,8 @@ final class ToggleRowView: ContainerLayout, RowContentView {
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let padX: Int32 = 12
-        let closed = Int32(ToggleSizing.closedHeight)
+        // The first line is as tall as a closed row, inside the row's border.
+        let closed = min(Int32(ToggleSizing.closedHeight), height)
         let chevronWidth: Int32 = 16
         let labelWidth = heightLabel.measure(GTK_ORIENTATION_HORIZONTAL).natural
         let marksWidth = marks.isVisible ? marks.measure(GTK_ORIENTATION_HORIZONTAL).natural + padX : 0
