@@ -251,7 +251,7 @@ class App:
             if line:
                 # xdotool types characters that have no key on the keymap by remapping a spare
                 # keycode; typed fast, some are lost, so non-ASCII text goes slower.
-                delay = 15 if line.isascii() else 80
+                delay = 15 if line.isascii() else 120
                 self.xdotool("type", "--delay", delay, line)
 
     def wheel(self, button, times=1):

@@ -40,9 +40,11 @@ extension TableController {
             let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
             if onRevealedAction { return }
             if self.model.isAnyRowOpen {
+                // The press is used up closing the open row: it clicks nothing (S9), but it
+                // may still go on to swipe this row open (S5).
                 self.apply(self.model.tap().update)
                 gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
-                return
+                if offset != 0 { return }
             }
             self.editingBeforeSwipe = self.model.editingRow
             self.perform { () throws(TableError) in try self.model.beginSwipeDrag(on: id, time: self.clock()) }
