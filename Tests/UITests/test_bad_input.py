@@ -3,6 +3,8 @@ import json
 import os
 import subprocess
 
+from harness import colour_fraction
+
 
 def test_pasting_a_megabyte_into_a_note(launch, workdir, display):
     app = launch()
@@ -35,9 +37,14 @@ def test_typing_hindi_and_emoji(launch):
     state = app.wait_state(lambda s: app.row(s, 2) is not None)
     app.click(*app.note_text_point(state, 2))
     app.key("ctrl+End")
-    app.type(" नमस्ते दुनिया")
-    state = app.wait_state(lambda s: app.row(s, 2)["text"].endswith("दुनिया"), what="the Hindi text")
+    app.type(" नमस्ते दुनिया 🙂")
+    state = app.wait_state(lambda s: app.row(s, 2)["text"].endswith("दुनिया 🙂"), what="the Hindi text and the emoji")
     assert app.row(state, 2)["unknownGlyphs"] == 0
+    # The emoji is drawn in colour (Noto Color Emoji's yellow face), not as a box.
+    shot = app.stable_screenshot("emoji")
+    area = app.row(state, 2)["textAreaBounds"]
+    box = (area["x"], area["y"], area["x"] + area["width"], area["y"] + area["height"])
+    assert colour_fraction(shot, box, lambda r, g, b: r > 200 and g > 150 and b < 90) > 0.0005
 
 
 def test_a_window_200_px_wide(launch):

@@ -8,8 +8,9 @@ def test_toggle_rows_show_their_laid_out_height_and_a_click_toggles_only_that_ro
     toggles = [r for r in state["rows"] if r["kind"] == "toggle"]
     assert len(toggles) >= 5
     for row in toggles:
-        assert row["label"] == str(int(row["height"])), row  # T3: the label is the laid-out height
-        assert row["height"] == 45 and not row["open"]     # T1: every closed row is 45
+        # T3: the label GTK displays is the height GTK allocated to the row.
+        assert row["heightLabelText"] == f'{int(row["bounds"]["height"])} px', row
+        assert row["bounds"]["height"] == 45 and not row["open"]  # T1: every closed row is 45
     target = app.row(state, 110)
     below = [r for r in toggles if r["y"] > target["y"]]
     above = [r for r in state["rows"] if r["y"] < target["y"]]
@@ -18,7 +19,7 @@ def test_toggle_rows_show_their_laid_out_height_and_a_click_toggles_only_that_ro
     app.click(200, target["y"] + 20)
     opened = app.wait_frame_after(state, lambda s: app.row(s, 110)["open"])
     row = app.row(opened, 110)
-    assert 45 <= row["height"] <= 100 and row["label"] == str(int(row["height"]))
+    assert 45 <= row["bounds"]["height"] <= 100 and row["heightLabelText"] == f'{int(row["bounds"]["height"])} px'
     delta = row["height"] - 45
     for other in above:
         assert app.row(opened, other["id"])["y"] == other["y"]
@@ -60,10 +61,25 @@ def test_grid_reflows_on_resize_and_only_that_row_is_measured_again(launch):
     for rid, count in narrow["measureCount"].items():
         if rid not in shown:
             assert count == counts.get(rid), rid
-    # The long chip is ellipsized inside the row (G3): nothing is drawn past the row's edge.
-    shot = app.screenshot("grid-narrow")
-    edge = narrow["tableOrigin"]["x"] + narrow["rowWidth"]
-    assert shot.size[0] >= edge
+    # Every chip, the ellipsized long one included (G3), lies inside the row GTK allocated (G1).
+    assert_chips_inside(narrow_grid)
+    app.xdotool("windowsize", window, 760, 720)
+    wide = app.wait_state(lambda s: s["rowWidth"] > 700 and app.row(s, 201) is not None, what="the wider layout")
+    wide_grid = app.row(wide, 201)
+    assert wide_grid["height"] < grid["height"], "the chips did not flow onto fewer lines"
+    assert_chips_inside(wide_grid)
+    shot = app.screenshot("grid-wide-again")
+    last = wide_grid["chipBounds"][-1]
+    assert dark_pixels(shot, (int(last["x"]), int(last["y"]), int(last["x"] + last["width"]), int(last["y"] + last["height"]))) > 10
+
+
+def assert_chips_inside(row):
+    """Each chip's GTK bounds lie inside the row's content, and there are as many as the row has."""
+    content = row["contentBounds"]
+    assert len(row["chipBounds"]) == row["chips"]
+    for chip in row["chipBounds"]:
+        assert chip["x"] >= content["x"] - 0.5 and chip["x"] + chip["width"] <= content["x"] + content["width"] + 0.5, chip
+        assert chip["y"] >= content["y"] - 0.5 and chip["y"] + chip["height"] <= content["y"] + content["height"] + 0.5, chip
 
 
 def test_rich_content_arrives_later_and_nothing_above_moves(launch):

@@ -23,8 +23,17 @@ def test_a_long_left_drag_keeps_the_actions_open_and_a_short_one_snaps_back(laun
 
     swipe(app, opened, 4, 150)  # back to closed
     app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] == 0 and not s["anyRowOpen"])
-    swipe(app, opened, 4, -40)  # short: less than half the actions' width
-    closed = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] == 0, what="the short drag to snap back")
+    # Short: less than half the actions' width. Held, the content has moved; let go, it snaps back.
+    row = app.row(opened, 4)
+    x0, y = opened["tableOrigin"]["x"] + 300, row["y"] + row["height"] / 2
+    app.xdotool("mousemove", "--sync", int(x0), int(y), "mousedown", 1,
+                *[arg for i in range(1, 9) for arg in ("mousemove", "--sync", int(x0 - 5 * i), int(y))])
+    held = app.wait_state(lambda s: app.row(s, 4)["contentBounds"]["x"] < app.row(s, 4)["bounds"]["x"] - 20,
+                          what="the content to follow the held drag", settled=False)
+    assert app.row(held, 4)["swipeOffset"] < -20
+    app.xdotool("mouseup", 1)
+    closed = app.wait_frame_after(held, lambda s: app.row(s, 4)["contentBounds"]["x"] == app.row(s, 4)["bounds"]["x"],
+                                  what="the short drag to snap back")
     assert not closed["anyRowOpen"]
 
 

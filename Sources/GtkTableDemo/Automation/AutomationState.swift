@@ -41,7 +41,8 @@ enum AutomationState {
             switch row.content {
             case .note(let text, let expanded):
                 entry["expanded"] = expanded
-                entry["text"] = String(text.prefix(200))
+                // Whole up to 2,000 characters; longer, its first and last 1,000 around "…".
+                entry["text"] = text.count <= 2000 ? text : String(text.prefix(1000)) + "…" + String(text.suffix(1000))
                 entry["canExpand"] = (try? model.noteLayout(for: placed.id).canExpand) ?? false
                 entry["modelTextHeight"] = (try? model.noteLayout(for: placed.id).contentHeight) ?? 0
                 if let note = view.cell(for: placed.id)?.content as? NoteRowView {
@@ -79,6 +80,7 @@ enum AutomationState {
             "canRedo": model.canRedo,
             "anyRowOpen": model.isAnyRowOpen,
             "contextMenuOpen": controller.contextMenu.isOpen,
+            "contextMenuItems": controller.contextMenu.isOpen ? controller.contextMenu.itemTitles : [],
         ]
         if let editing = model.editingRow { state["editingRow"] = editing.rawValue }
         if let focused = controller.rowWithFocus() { state["focusedRow"] = focused.rawValue }

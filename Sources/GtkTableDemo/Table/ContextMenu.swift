@@ -30,6 +30,19 @@ final class ContextMenu {
 
     var isOpen: Bool { row != nil }
 
+    /// The titles the open menu's items display, top to bottom, as GTK has them.
+    var itemTitles: [String] {
+        var titles: [String] = []
+        var item = gtk_widget_get_first_child(list.widget)
+        while let button = item {
+            item = gtk_widget_get_next_sibling(button)
+            // Each item is a button holding a line of an icon and a title label.
+            guard let line = gtk_button_get_child(GObjectRef(button)()), let label = gtk_widget_get_last_child(line) else { continue }
+            titles.append(String(cString: gtk_label_get_text(GObjectRef(label)())))
+        }
+        return titles
+    }
+
     /// Opens the menu for row `id` at (`x`, `y`) in the cell's coordinates.
     func show(for id: RowID, in cell: RowCell, x: Double, y: Double) {
         while let child = gtk_widget_get_first_child(list.widget) { gtk_box_remove(list(), child) }

@@ -1,0 +1,263 @@
+"""What users saw go wrong, each checked on what GTK drew: widget bounds, the text labels
+display, the focused widget, a text view's own measure and scroll, and pixels. The app's
+view-model agreement check is on in every scenario (the harness sets it)."""
+import json
+
+from PIL import Image
+
+from harness import SAMPLE_DATA, colour_fraction
+
+LONG_PARAGRAPH = " ".join(f"Pasted sentence number {i} with some words to wrap across the line." for i in range(40))
+
+
+def rows_with(workdir, changes):
+    """A copy of the sample data with row fields changed: {row_id: {field: value}}."""
+    document = json.loads((SAMPLE_DATA / "rows.json").read_text())
+    for row in document["rows"]:
+        row.update(changes.get(row["id"], {}))
+    path = workdir / "rows.json"
+    path.write_text(json.dumps(document, ensure_ascii=False))
+    return path
+
+
+def inside(inner, outer, slack=0.5):
+    return (inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack)
+
+
+def table_box(state):
+    origin = state["tableOrigin"]
+    return origin["y"], origin["y"] + state["viewportHeight"]
+
+
+def test_a_long_paragraph_loaded_expanded_gets_all_the_height_its_text_view_needs(launch, workdir):
+    app = launch(data=rows_with(workdir, {2: {"text": LONG_PARAGRAPH, "expanded": True}}))
+    state = app.wait_state(lambda s: app.row(s, 2) is not None)
+    row = app.row(state, 2)
+    # GTK's own measure of the text view at its width fits in the area it was given, and the
+    # text is not scrolled inside it: the first and the last line are both on screen.
+    assert row["widgetTextHeight"] <= row["textViewBounds"]["height"], row
+    assert row["textAdjustment"]["value"] == 0
+    assert row["textViewBounds"]["height"] > 900
+
+
+def test_typing_past_the_bottom_follows_the_caret_and_escape_moves_nothing(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    app.click(*app.note_button(state, 3))
+    state = app.wait_state(lambda s: app.row(s, 3)["expanded"])
+    app.click(*app.note_text_point(state, 3))
+    app.key("ctrl+End")
+    for line in range(40):
+        app.type(f"\nline {line}")
+    top, bottom = table_box(state)
+    state = app.wait_state(lambda s: s["rows"] and app.row(s, 3) and app.row(s, 3)["text"].endswith("line 39")
+                           and "caretInWindow" in app.row(s, 3), what="the typed lines")
+    caret = app.row(state, 3)["caretInWindow"]
+    assert state["scrollOffset"] > 0, "the table did not scroll with the caret"
+    assert top <= caret["y"] and caret["y"] + caret["height"] <= bottom, (caret, top, bottom)
+    app.key("Escape")
+    after = app.wait_frame_after(state, lambda s: s.get("editingRow") is None, what="Escape to end editing")
+    assert after["scrollOffset"] == state["scrollOffset"], "ending the edit moved the table"
+    assert after["focus"].get("row") == 3 and after["focus"]["cssName"] == "table-row"
+
+
+def test_keystrokes_reach_a_note_scrolled_out_of_view_and_the_table_follows(launch, workdir):
+    app = launch()
+    state = app.edit_note(2, " first")
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    for _ in range(12):
+        state = app.wheel_and_wait(state, 5)
+        if app.row(state, 2) is None:
+            break
+    assert app.row(state, 2) is None, "the note never left the screen"
+    assert 2 in state["retainedRows"]
+    app.type(" second")
+    state = app.wait_state(lambda s: app.row(s, 2) is not None and app.row(s, 2)["text"].endswith("first second"),
+                           what="the keystrokes to reach the note and the table to come back to it")
+    caret = app.row(state, 2)["caretInWindow"]
+    top, bottom = table_box(state)
+    assert top <= caret["y"] <= bottom
+    app.key("ctrl+q")
+    app.wait_exit()
+    saved = json.loads(app.data_path.read_text())
+    assert next(r for r in saved["rows"] if r["id"] == 2)["text"].endswith("first second")
+
+
+def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):
+    app = launch()
+    state = app.wait_state()
+    app.key("Down", "Down", "Down")  # the header, then the first two notes
+    state = app.wait_state(lambda s: s["focus"].get("row") == 3, what="row 3 to take the focus")
+    # The context menu takes the focus while open and gives it back when closed.
+    app.key("shift+F10")
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["contextMenuOpen"] and s["focus"].get("row") == 3, what="focus back on row 3")
+    # The header bar's Done leaves it where it is: Down then goes on to the next row.
+    done_x = state["window"]["width"] - 150
+    app.click(done_x, 25)
+    app.key("Down")
+    state = app.wait_state(lambda s: s["focus"].get("row") == 4, what="Down from row 3 after Done")
+    app.key("Up")
+    state = app.wait_state(lambda s: s["focus"].get("row") == 3, what="Up back to row 3")
+    # Page Down moves the focus with the page, to a row on screen.
+    app.key("Page_Down")
+    state = app.wait_state(lambda s: s["scrollOffset"] > 0 and s["focus"].get("row") not in (None, 3), what="Page Down")
+    paged = state["focus"]["row"]
+    assert app.row(state, paged) is not None
+    # Undo (of a flag set from the menu) keeps the focus.
+    app.key("shift+F10")
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    app.key("Down", "Down", "Return")
+    state = app.wait_state(lambda s: app.row(s, paged)["flagged"], what="the flag from the menu")
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: s["canRedo"], what="Ctrl+Z")
+    assert state["focus"].get("row") == paged
+    # Down goes on from there, not from the first row.
+    index = [r["id"] for r in state["rows"]].index(paged)
+    app.key("Down")
+    state = app.wait_state(lambda s: s["focus"].get("row") not in (None, paged), what="Down")
+    assert state["focus"]["row"] == [r["id"] for r in state["rows"]][index + 1] or state["focus"]["row"] > paged
+
+
+def test_tab_into_a_note_shows_the_caret(launch):
+    app = launch()
+    state = app.wait_state()
+    app.key("Down", "Down")
+    state = app.wait_state(lambda s: s["focus"].get("row") == 2)
+    app.key("Tab")
+    state = app.wait_state(lambda s: s["focus"].get("cssName") == "textview", what="Tab into the text")
+    row = app.row(state, 2)
+    assert row["caretVisible"]
+    area = row["textAreaBounds"]
+    assert area["y"] <= row["caretInWindow"]["y"] <= area["y"] + area["height"]
+
+
+def swipe(app, state, row_id, dx):
+    row = app.row(state, row_id)
+    x0 = state["tableOrigin"]["x"] + (300 if dx < 0 else 100)
+    y = row["y"] + 20
+    app.drag(x0, y, x0 + dx, y)
+
+
+def test_a_swipe_never_starts_editing_and_a_closing_click_does_nothing_else(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    swipe(app, state, 2, -160)  # starts on the note's text
+    state = app.wait_state(lambda s: app.row(s, 2)["swipeOffset"] < -100, what="row 2 open")
+    assert state.get("editingRow") is None and state["focus"].get("cssName") != "textview"
+    # A click on another note's Expand while row 2 is open only closes row 2.
+    app.click(*app.note_button(state, 3))
+    state = app.wait_state(lambda s: not s["anyRowOpen"], what="row 2 to close")
+    assert not app.row(state, 3)["expanded"]
+    assert app.row(state, 3)["buttonLabel"] == "Expand"
+
+
+def test_marks_show_on_a_toggle_row_and_the_menu_offers_to_reverse_them(launch):
+    app = launch()
+    state = app.scroll_to_row(105)
+    row = app.row(state, 105)
+    app.click(state["tableOrigin"]["x"] + 100, row["y"] + 20, button=3)
+    state = app.wait_state(lambda s: s["contextMenuOpen"])
+    assert state["contextMenuItems"] == ["Pin", "Done", "Flag", "Delete"]
+    app.key("Down", "Down", "Return")  # Flag
+    state = app.wait_state(lambda s: app.row(s, 105)["flagged"] and not s["contextMenuOpen"])
+    assert "Flagged" in app.row(state, 105)["marksText"]
+    app.click(state["tableOrigin"]["x"] + 100, app.row(state, 105)["y"] + 20, button=3)
+    state = app.wait_state(lambda s: s["contextMenuOpen"])
+    assert state["contextMenuItems"] == ["Pin", "Done", "Unflag", "Delete"]
+    app.key("Return")  # Pin: the row moves to the top of its section and shows the pin
+    state = app.wait_state(lambda s: not s["contextMenuOpen"] and app.row(s, 105) is not None
+                           and "Pinned" in app.row(s, 105)["marksText"], what="the pin mark")
+    app.click(state["tableOrigin"]["x"] + 100, app.row(state, 105)["y"] + 20, button=3)
+    state = app.wait_state(lambda s: s["contextMenuOpen"])
+    assert state["contextMenuItems"][0] == "Unpin"
+    app.key("Escape")
+
+
+def test_the_context_menu_draws_delete_in_the_light_style(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    row = app.row(state, 4)
+    app.click(state["tableOrigin"]["x"] + 200, row["y"] + 30, button=3)
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    windows = app.xdotool_output("search", "--onlyvisible", "--name", "").split()
+    app.screenshot("menu")  # the whole screen is kept in menu.png: popovers are X windows of their own
+    root = Image.open(app.workdir / "menu.png").convert("RGB")
+    found = False
+    for window in windows:
+        geometry = app.xdotool_output("getwindowgeometry", "--shell", window)
+        values = dict(line.split("=") for line in geometry.split() if "=" in line)
+        x, y, w, h = (int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+        if w > 400 or h > 400 or w < 50:
+            continue
+        # The menu's last item is Delete: its title is drawn in the destructive red.
+        bottom = (x, y + h * 3 // 4, x + w, y + h)
+        if colour_fraction(root, bottom, lambda r, g, b: r > 150 and g < 90 and b < 90) > 0.002:
+            found = True
+    assert found, "no red Delete title in the context menu"
+
+
+def test_the_deleted_toast_goes_with_ctrl_z_and_never_hides_the_last_row(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    app.click(state["tableOrigin"]["x"] + 200, app.row(state, 4)["y"] + 30, button=3)
+    app.wait_state(lambda s: s["contextMenuOpen"])
+    app.key("Down", "Down", "Down", "Return")  # Delete, the last item
+    state = app.wait_state(lambda s: app.row(s, 4) is None and s["bottomInset"] > 0, what="the delete and its toast")
+    shot = app.stable_screenshot("toast")
+    band = (20, state["window"]["height"] - 90, state["window"]["width"] - 20, state["window"]["height"] - 10)
+    dark = lambda r, g, b: r < 100 and g < 100 and b < 100
+    assert colour_fraction(shot, band, dark) > 0.2, "no toast"
+    # At the end of the table the last row stays clear of the toast.
+    app.key("End")
+    state = app.wait_state(lambda s: s["scrollOffset"] > 3000 and s["scrollOffset"] >= s["contentHeight"] + s["bottomInset"] - s["viewportHeight"] - 1,
+                           what="the end", settled=False)
+    last = max(state["rows"], key=lambda r: r["y"])
+    top, bottom = table_box(state)
+    assert last["bounds"]["y"] + last["bounds"]["height"] <= bottom - state["bottomInset"] + 1
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: s["bottomInset"] == 0 and s["canRedo"], what="the toast to go")
+    shot = app.stable_screenshot("no-toast")
+    assert colour_fraction(shot, band, dark) < 0.05, "the toast stayed up after Ctrl+Z"
+
+
+def test_enter_on_a_note_that_fits_shows_no_internal_wording(launch):
+    app = launch()
+    state = app.wait_state()
+    app.key("Down", "Down")
+    app.wait_state(lambda s: s["focus"].get("row") == 2)
+    app.key("Return")  # row 2 fits: nothing to expand
+    state = app.wait_frame_after(state, lambda s: True)
+    assert "row #2" not in app.stderr_text() or "nothing to expand" not in app.stderr_text()
+    assert state["bottomInset"] == 0, "a toast came up"
+
+
+def test_action_titles_are_readable_on_their_colours(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    for dx in (-160, 160):
+        swipe(app, state, 4, dx)
+        opened = app.wait_state(lambda s: abs(app.row(s, 4)["swipeOffset"]) > 100 and s["anyRowOpen"])
+        row = app.row(opened, 4)
+        shot = app.screenshot("actions")
+        offset = row["swipeOffset"]
+        left = row["bounds"]["x"] if offset > 0 else row["bounds"]["x"] + row["bounds"]["width"] + offset
+        for quarter in (0.25, 0.75):
+            x = int(left + abs(offset) * quarter)
+            background = shot.getpixel((x, int(row["y"] + 6)))
+            assert contrast(background, (255, 255, 255)) >= 4.5, (background, contrast(background, (255, 255, 255)))
+        app.key("Escape")
+        state = app.wait_state(lambda s: not s["anyRowOpen"])
+
+
+def contrast(a, b):
+    def luminance(rgb):
+        channels = [c / 255 for c in rgb]
+        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
