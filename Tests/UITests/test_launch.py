@@ -1,10 +1,11 @@
 """Launch: the first screen, the sample data's scripts, and a data file that cannot be read."""
+import json
 import os
 import re
 
 from PIL import Image
 
-from harness import ROOT, compare_golden, dark_pixels, wait_until
+from harness import ROOT, SAMPLE_DATA, compare_golden, dark_pixels, wait_until
 
 
 def test_first_screen_matches_golden_and_renders_every_script(launch, workdir):
@@ -33,6 +34,25 @@ def test_first_screen_matches_golden_and_renders_every_script(launch, workdir):
     compare_golden(image, "first-screen", workdir / "golden")
     if os.environ.get("UPDATE_GOLDENS") == "1":
         image.save(ROOT / "docs" / "screenshot.png")  # the README's screenshot
+
+
+def test_one_changed_word_fails_the_first_screen_golden(launch, workdir):
+    """The golden's budget is tight: the first screen with one word changed does not pass."""
+    if os.environ.get("UPDATE_GOLDENS") == "1":
+        return
+    document = json.loads((SAMPLE_DATA / "rows.json").read_text())
+    first = next(r for r in document["rows"] if r["id"] == 2)
+    first["text"] = first["text"].replace("lemons", "apples")
+    (workdir / "rows.json").write_text(json.dumps(document, ensure_ascii=False))
+    app = launch()
+    app.wait_state(lambda s: all(r.get("widgetTextHeight") == r["modelTextHeight"] for r in s["rows"] if r["kind"] == "note"))
+    image = app.screenshot("one-word")
+    try:
+        compare_golden(image, "first-screen", workdir / "golden")
+    except AssertionError as failure:
+        assert "pixels changed" in str(failure)
+    else:
+        raise AssertionError("a changed word passed the golden")
 
 
 def test_malformed_file_is_reported_and_left_untouched(launch, workdir):
