@@ -36,7 +36,10 @@ def main():
                 pressed = action.doAction(index)
                 break
     print(json.dumps({"buttons": names, "pressed": bool(pressed),
-                      "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM)}))
+                      "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM),
+                      "listItemNames": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM],
+                      "lists": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST],
+                      "allNames": sorted({n.name for n in nodes if n.name})}))
 
 
 main()

@@ -37,6 +37,16 @@ extension GObjectRef {
         allocate(x: rightToLeft ? parentWidth - x - width : x, y: y, width: width, height: height)
     }
 
+    /// Hides the widget from assistive technology (an idle pooled row), or shows it again.
+    func setAccessibleHidden(_ hidden: Bool) {
+        var values = [GValue()]
+        g_value_init(&values[0], cgtk_boolean_type())
+        g_value_set_boolean(&values[0], hidden ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        gtk_accessible_update_state_value(opaque, 1, &state, &values)
+        g_value_unset(&values[0])
+    }
+
     func setAccessibleLabel(_ label: String) {
         var values = [GValue()]
         g_value_init(&values[0], cgtk_string_type())

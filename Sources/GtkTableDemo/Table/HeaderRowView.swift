@@ -19,6 +19,7 @@ final class HeaderRowView: ContainerLayout, RowContentView {
     func bind(_ row: Row, model: any TableReading) {
         guard case .header(let text) = row.content else { return }
         gtk_label_set_text(title(), text)
+        widget.setAccessibleLabel(text)
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {

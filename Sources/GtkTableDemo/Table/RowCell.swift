@@ -40,6 +40,7 @@ final class RowCell: ContainerLayout {
             self.controller.rowReceivedFocus(id)
         }
         gtk_widget_add_controller(widget.widget, focus())
+        widget.setAccessibleHidden(true)
     }
 
     /// Shows `row`: its content, and its actions on the sides the layout direction gives.
@@ -47,6 +48,7 @@ final class RowCell: ContainerLayout {
         boundID = row.id
         content.bind(row, model: model)
         widget.setAccessibleLabel(RowCell.accessibleName(of: row))
+        widget.setAccessibleHidden(false)
         for mark in ["flagged", "done", "pinned"] { widget.removeCSSClass(mark) }
         if row.flagged { widget.addCSSClass("flagged") }
         if row.done { widget.addCSSClass("done") }
@@ -59,7 +61,11 @@ final class RowCell: ContainerLayout {
         }
     }
 
-    func unbind() { boundID = nil }
+    /// The cell goes back to the pool: assistive technology no longer sees it.
+    func unbind() {
+        boundID = nil
+        widget.setAccessibleHidden(true)
+    }
 
     /// What assistive technology calls the row (W12): its title, or its text's first line.
     static func accessibleName(of row: Row) -> String {

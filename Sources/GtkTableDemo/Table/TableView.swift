@@ -59,6 +59,7 @@ final class TableView: ContainerLayout {
         pool = RowPool { [unowned self] kind in self.makeCell(kind) }
         stickyCell = makeCell(.header)
         stickyCell.widget.addCSSClass("sticky")
+        scrollbar.setAccessibleLabel("Scroll the rows")
         scrollbar.setParent(widget)
         adjustmentHandler = adjustment.on("value-changed") { [weak self] in self?.scrollbarMoved() }
     }
