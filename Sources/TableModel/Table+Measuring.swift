@@ -111,8 +111,13 @@ extension Table {
     /// The rows to show, each measured at the current width: rows that scroll into view
     /// unmeasured are measured, and the pass repeats while that moves the visible range.
     ///
+    /// Measuring keeps the anchor row in place (W2), which moves the scroll offset when rows
+    /// above it change. With `holdingFraction` (the scrollbar's thumb was just dragged to that
+    /// fraction of its travel) the offset stays at that fraction of the scroll range instead,
+    /// and the anchor is re-derived from it, so the thumb lands where it points (W3).
+    ///
     /// - Complexity: O(log n + k) per pass for k visible rows, plus measuring new rows.
-    public func layOutVisibleRows(overscan: Double = 0) -> (rows: [VisibleRow], update: TableUpdate) {
+    public func layOutVisibleRows(overscan: Double = 0, holdingFraction: Double? = nil) -> (rows: [VisibleRow], update: TableUpdate) {
         var update = unchangedUpdate()
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
@@ -120,6 +125,9 @@ extension Table {
             guard !unmeasured.isEmpty else { return (visible, update) }
             // Every id comes from the layout, so measuring cannot fail.
             if let measured = try? measure(unmeasured) { update.absorb(measured) }
+            if let fraction = holdingFraction, fraction.isFinite {
+                update.layout.scrollOffset = layout.scroll(toOffset: min(max(0, fraction), 1) * layout.maxScrollOffset)
+            }
         }
         return (layout.visibleRows(overscan: overscan), update)
     }

@@ -1,6 +1,7 @@
 """Scroll anchoring (W2, W3) in a 100,000-row generated file: what the user looks at never
 jumps when rows above it are measured for the first time, collapsed, or inserted."""
 import subprocess
+import time
 
 import pytest
 
@@ -91,3 +92,32 @@ def test_a_row_inserted_above_the_viewport_keeps_the_top_row_in_place(launch, bi
     app.key("ctrl+z")  # the deleted row comes back, above the viewport
     after = app.wait_state(lambda s: s["rowCount"] == 100000, what="the row to be restored")
     assert_top_row_stayed(app, before, after)
+
+
+@pytest.fixture(scope="module")
+def file_200k(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "rows-200k.json"
+    subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "200000", "--seed", "7",
+                    "--output", str(path)], check=True, capture_output=True)
+    return path
+
+
+def slider_centre(state):
+    slider = state["scrollbar"]["sliderBounds"]
+    return slider["y"] + slider["height"] / 2
+
+
+def test_the_scrollbar_thumb_lands_where_it_is_dropped_and_stays(launch, file_200k):
+    """W3: dragging GTK's thumb and letting go leaves it under the pointer (as GTK draws it),
+    and it does not move by itself afterwards, though rows measured there change the total."""
+    app = launch(data=file_200k)
+    state = app.wait_state()
+    for target in (383, 600, 120):
+        slider = state["scrollbar"]["sliderBounds"]
+        x = slider["x"] + slider["width"] / 2
+        app.drag(x, slider_centre(state), x, target, steps=10)
+        state = app.wait_frame_after(state, lambda s: abs(slider_centre(s) - target) < 40, what=f"the thumb near {target}")
+        assert abs(slider_centre(state) - target) <= 12, (target, slider_centre(state))
+        time.sleep(1.0)  # a second of nothing: no input, and the thumb must not drift
+        assert slider_centre(app.state()) == slider_centre(state), "the thumb moved by itself"
+        state = app.state()

@@ -87,6 +87,7 @@ enum AutomationState {
         if let focused = model.focusedRow { state["modelFocusedRow"] = focused.rawValue }
         state["focus"] = focusFacts(in: window, view: view)
         state["bottomInset"] = layout.bottomInset
+        state["scrollbar"] = scrollbarFacts(view, inWindow: inWindow)
         state["retainedRows"] = controller.rowsKeepingCells.filter { id in !view.placedRows.contains { $0.id == id } }.map(\.rawValue)
         if let sticky = view.stickyHeader {
             state["stickyHeader"] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
@@ -124,6 +125,28 @@ enum AutomationState {
             facts["marksText"] = rich.badgeText
         default:
             break
+        }
+        return facts
+    }
+
+    /// The scrollbar as GTK has it: its adjustment and where it draws the thumb.
+    private static func scrollbarFacts(_ view: TableView, inWindow: (GObjectRef) -> [String: Double]?) -> [String: Any] {
+        let adjustment: UnsafeMutablePointer<GtkAdjustment> = view.adjustment()
+        var facts: [String: Any] = [
+            "value": gtk_adjustment_get_value(adjustment), "upper": gtk_adjustment_get_upper(adjustment),
+            "pageSize": gtk_adjustment_get_page_size(adjustment), "bounds": inWindow(view.scrollbar) as Any,
+        ]
+        var pending = [view.scrollbar.widget]
+        while let widget = pending.popLast() {
+            if String(cString: gtk_widget_get_css_name(widget)) == "slider" {
+                facts["sliderBounds"] = inWindow(GObjectRef(widget))
+                break
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                pending.append(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
         }
         return facts
     }

@@ -62,7 +62,8 @@ final class ViewModelAgreement {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
                 return "row \(id) has a widget but is not in the model"
             }
-            let expected = Rect(x: Double(view.rowsX), y: (top - offset).rounded(), width: view.rowWidth.rounded(), height: height.rounded())
+            let span = TableView.pixelSpan(top: top, height: height, offset: offset)
+            let expected = Rect(x: Double(view.rowsX), y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
             guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }
             if !bounds.isClose(to: expected) {
                 return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"

@@ -24,7 +24,7 @@ final class TableView: ContainerLayout {
 
     private(set) var widget: GObjectRef!
     let controller: TableController
-    private let scrollbar: GObjectRef
+    let scrollbar: GObjectRef
     /// The scroll state as the scrollbar shows it (a mirror of the model's offset and content height).
     let adjustment: GObjectRef
     private var adjustmentHandler: SignalConnection?
@@ -38,6 +38,9 @@ final class TableView: ContainerLayout {
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
+    /// Where the scrollbar's thumb was just dragged, as a fraction of its travel: the next
+    /// layout keeps the offset at that fraction of the scroll range (W3).
+    private var thumbFraction: Double?
     /// Rows whose content or layout changed since their cells were bound: bound again at the
     /// next placement, shown or not yet (DESIGN: no update is dropped).
     private var staleRows: Set<RowID> = []
@@ -129,7 +132,8 @@ final class TableView: ContainerLayout {
         // Rows that come into view unmeasured are measured now, before anything is drawn;
         // the model corrects the scroll offset so the anchor row stays put.
         controller.measureRowsKeepingCells()
-        let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan)
+        let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan, holdingFraction: thumbFraction)
+        thumbFraction = nil
         controller.record(measured)
         rowsX = gtk_widget_get_direction(container.widget) == GTK_TEXT_DIR_RTL ? scrollbarWidth : 0
         placeCells(visible, width: Int32(rowWidth))
@@ -142,6 +146,14 @@ final class TableView: ContainerLayout {
             gtk_widget_grab_focus(cell.widget.widget)
         }
         onLayout?()
+    }
+
+    /// The whole pixels a row covers on screen: its top and its bottom each rounded, so
+    /// neighbouring rows share an edge and never overlap or leave a gap.
+    static func pixelSpan(top: Double, height: Double, offset: Double) -> (y: Int32, height: Int32) {
+        let y = (top - offset).rounded()
+        let bottom = (top + height - offset).rounded()
+        return (Int32(y), Int32(bottom - y))
     }
 
     /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
@@ -182,7 +194,8 @@ final class TableView: ContainerLayout {
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             cell.widget.allocate(
-                x: rowsX, y: Int32((row.y - offset).rounded()), width: width, height: Int32(row.height.rounded()))
+                x: rowsX, y: Self.pixelSpan(top: row.y, height: row.height, offset: offset).y, width: width,
+                height: Self.pixelSpan(top: row.y, height: row.height, offset: offset).height)
         }
         placedRows = visible.map { row in
             var placed = row
@@ -209,7 +222,8 @@ final class TableView: ContainerLayout {
         }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
         stickyCell.widget.allocate(
-            x: rowsX, y: Int32((sticky.y - offset).rounded()), width: width, height: Int32(sticky.height.rounded()))
+            x: rowsX, y: Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset).y, width: width,
+            height: Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset).height)
     }
 
     // MARK: Scrolling
@@ -226,7 +240,10 @@ final class TableView: ContainerLayout {
 
     private func scrollbarMoved() {
         controller.kinetic.stop()
-        controller.scroll(to: gtk_adjustment_get_value(adjustment()))
+        let value = gtk_adjustment_get_value(adjustment())
+        let range = gtk_adjustment_get_upper(adjustment()) - gtk_adjustment_get_page_size(adjustment())
+        controller.scroll(to: value)
+        thumbFraction = range > 0 ? value / range : 0
     }
 
     /// Scrolls the least needed for row `id` to be fully visible (or its top, if taller).
