@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_BUILD_FLAGS ?=
 PYTHON := /usr/bin/python3
 
-.PHONY: setup build run test ui-tests install-tests bench-smoke goldens bench install uninstall
+.PHONY: setup build run test ui-tests wayland-tests install-tests bench-smoke goldens bench install uninstall
 
 APP_ID := io.github.gtktabledemo.TableDemo
 ## Where `make install` puts the app: PREFIX/bin, PREFIX/share/{gtktabledemo,applications,icons,metainfo}.
@@ -29,17 +29,25 @@ run: build
 	.build/debug/GtkTableDemo $(ARGS)
 
 ## Every test: the model and bridge unit tests, a quick smoke run of the GTK benchmarks (tiny N,
-## no timings judged, so the bench code cannot rot), then the UI tests under Xvfb.
+## no timings judged, so the bench code cannot rot), the UI tests under Xvfb, the Wayland lane
+## under headless sway, and the install test.
 test: setup
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory ui-tests
+	$(MAKE) --no-print-directory wayland-tests
 	$(MAKE) --no-print-directory install-tests
 
 ui-tests:
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+
+## The Wayland lane: the real app on headless sway, as an unprivileged test user when run as
+## root, driven by a virtual pointer (finger scrolls, wheel notches, clicks) and wtype.
+wayland-tests:
+	swift build $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/WaylandTests
 
 ## The desktop entry and metainfo validators, then an install into a temporary prefix, one
 ## launch of the installed app under Xvfb, and an uninstall that leaves nothing behind.
@@ -70,6 +78,7 @@ bench-smoke:
 ## Regenerates the golden screenshots; look at every one before committing it.
 goldens: build
 	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/WaylandTests -k golden
 
 ## Benchmarks (not tests): the engine bench, then our table against GtkListView and GtkListBox
 ## under Xvfb, in one run; prints a table and writes bench-results.json. See docs/PERFORMANCE.md.
