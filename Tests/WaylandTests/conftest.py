@@ -1,5 +1,6 @@
 """Fixtures: one headless sway per test module, one app per test, artifacts kept on failure,
 and no GTK critical or warning from any app."""
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -28,12 +29,13 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def workdir(request, sway):
-    """A folder the test user can write (pytest's own tmp_path is private to root)."""
+    """A folder the test user can write (pytest's own tmp_path is private to root); kept in
+    test-artifacts/ when the test fails, or always with KEEP_ARTIFACTS=1."""
     path = sway.root / request.node.name
     path.mkdir()
     yield path
     failed = getattr(request.node, "report_call", None)
-    if failed is not None and failed.failed:
+    if (failed is not None and failed.failed) or os.environ.get("KEEP_ARTIFACTS") == "1":
         target = ARTIFACTS / f"wayland-{request.node.name}"
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(path, target)

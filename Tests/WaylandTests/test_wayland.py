@@ -2,6 +2,7 @@
 pointer (touchpad-style finger scrolls with an axis stop, wheel notches, motion and buttons)
 and wtype keys, asserting on grim screenshots and the state file."""
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -93,10 +94,26 @@ def test_a_short_slow_two_finger_swipe_snaps_back(launch):
         time.sleep(0.06)  # the hand's pace (below the 0.15 s idle end), not a wait for the app
     following = app.wait_state(lambda s: -65 <= app.row(s, 4)["swipeOffset"] <= -35, settled=False,
                                what="the row to follow the fingers")
-    # Flag and Delete share the strip the row uncovers; Delete's red is at the very edge.
-    _, top, right, bottom = app.row_box(following, 4)
-    red = colour_fraction(app.stable_screenshot("following"), (right - 16, top, right - 3, bottom), delete_red)
+    # Flag and Delete share the strip the row uncovers; Delete's red is at the very edge. The
+    # fingers keep creeping (1 px per 50 ms) while the screen is captured: the app ends a
+    # swipe that gets no scroll for 0.15 s, even before the axis stop.
+    creeping = threading.Event()
+
+    def creep():
+        while not creeping.is_set():
+            pointer.finger_scroll(dx=1)
+            pointer.connection.roundtrip()
+            time.sleep(0.05)
+    thread = threading.Thread(target=creep)
+    thread.start()
+    try:
+        _, top, right, bottom = app.row_box(following, 4)
+        red = colour_fraction(app.screenshot("following"), (right - 16, top, right - 3, bottom), delete_red)
+    finally:
+        creeping.set()
+        thread.join()
     assert red > 0.8, "the Delete action does not peek out while the fingers are down"
+    assert app.row(app.state(), 4)["swipeOffset"] > -74, "the creep took the row past half its actions"
     pointer.finger_stop()
     pointer.connection.roundtrip()
     state = app.wait_frame_after(following, lambda s: app.row(s, 4)["swipeOffset"] == 0 and not s["anyRowOpen"],
