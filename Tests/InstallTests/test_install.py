@@ -4,6 +4,7 @@ sample rows, style sheet and rich markup under PREFIX/share/gtktabledemo, not in
 tree), and `make uninstall`, which must leave no file behind."""
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "UITests"))
-from harness import NOISE, ROOT, Display, _end  # noqa: E402
+from harness import NOISE, ROOT, Display, _end, wait_until  # noqa: E402
 
 APP_ID = "io.github.gtktabledemo.TableDemo"
 DESKTOP = ROOT / "desktop"
@@ -72,9 +73,11 @@ def display():
     display.close()
 
 
-def launch_installed(prefix: Path, home: Path, display: Display, *args):
+def launch_installed(prefix: Path, home: Path, display: Display, *args, wm_class=None):
     """One run of the installed binary with --screenshot/--quit-after-screenshot, from a
-    folder holding no data, with nothing pointing it at the source tree."""
+    folder holding no data, with nothing pointing it at the source tree. With `wm_class`,
+    checks that a window of that X class appears (GNOME Shell on X11 matches a window to its
+    desktop entry by StartupWMClass)."""
     environment = {k: v for k, v in os.environ.items() if k not in ("GTKTABLEDEMO_DATA_DIR", "WAYLAND_DISPLAY")}
     environment.update({"DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "LANG": "C.UTF-8",
                         "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config"), "GTK_A11Y": "none"})
@@ -82,6 +85,13 @@ def launch_installed(prefix: Path, home: Path, display: Display, *args):
                                cwd=home, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
+        if wm_class:
+            def window_of_class():
+                found = subprocess.run(["xdotool", "search", "--class", f"^{wm_class}$"], capture_output=True,
+                                       text=True, env={**os.environ, "DISPLAY": display.name})
+                return found.stdout.strip() or process.poll() is not None
+            wait_until(window_of_class, timeout=30, what=f"a window of class {wm_class}")
+            assert process.poll() is None, f"the app quit before a window of class {wm_class} appeared"
         _, output = process.communicate(timeout=30)
     except subprocess.TimeoutExpired:
         _end(process)  # the whole session, D-Bus daemon included
@@ -120,12 +130,14 @@ def test_install_launch_and_uninstall(tmp_path, display):
     assert (home / "own.png").stat().st_size > 10_000
 
     # Rich markup is read from the installed folder: a readable file loads (a tall row), a
-    # missing one fails (a one-line message), and the screenshot waits for both.
+    # missing one fails (a one-line message), and the screenshot waits for both (0.7 s, time
+    # enough to find the window's X class too).
     rows = {"schemaVersion": 1, "rows": [{"id": 1, "kind": "rich", "source": "rich/welcome.markup"},
                                          {"id": 2, "kind": "rich", "source": "rich/missing.markup"}]}
     (home / "rich.json").write_text(json.dumps(rows))
+    wm_class = re.search(r"^StartupWMClass=(.*)$", entry.read_text(), re.M).group(1)
     launch_installed(prefix, home, display, "--data", home / "rich.json", "--state-file", run_state,
-                     "--screenshot", home / "rich.png", "--quit-after-screenshot")
+                     "--screenshot", home / "rich.png", "--quit-after-screenshot", wm_class=wm_class)
     heights = {r["id"]: r["height"] for r in json.loads(run_state.read_text())["rows"]}
     assert heights[1] > 2 * heights[2], f"the installed rich markup did not load: {heights}"
 
