@@ -4,7 +4,19 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_BUILD_FLAGS ?=
 PYTHON := /usr/bin/python3
 
-.PHONY: setup build run test ui-tests bench-smoke goldens bench
+.PHONY: setup build run test ui-tests wayland-tests install-tests bench-smoke goldens bench install uninstall
+
+APP_ID := io.github.gtktabledemo.TableDemo
+## Where `make install` puts the app: PREFIX/bin, PREFIX/share/{gtktabledemo,applications,icons,metainfo}.
+PREFIX ?= $(HOME)/.local
+## The build `make install` installs (release, or debug as the install test does).
+CONFIGURATION ?= release
+SAMPLE_FILES := rows.json style.css $(patsubst data/%,%,$(wildcard data/rich/*.markup))
+INSTALLED_FILES := bin/GtkTableDemo $(addprefix share/gtktabledemo/,$(SAMPLE_FILES)) \
+	share/applications/$(APP_ID).desktop \
+	share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	share/metainfo/$(APP_ID).metainfo.xml
 
 setup:
 	@scripts/setup.sh
@@ -17,16 +29,48 @@ run: build
 	.build/debug/GtkTableDemo $(ARGS)
 
 ## Every test: the model and bridge unit tests, a quick smoke run of the GTK benchmarks (tiny N,
-## no timings judged, so the bench code cannot rot), then the UI tests under Xvfb.
+## no timings judged, so the bench code cannot rot), the UI tests under Xvfb, the Wayland lane
+## under headless sway, and the install test.
 test: setup
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory ui-tests
+	$(MAKE) --no-print-directory wayland-tests
+	$(MAKE) --no-print-directory install-tests
 
 ui-tests:
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+
+## The Wayland lane: the real app on headless sway, as an unprivileged test user when run as
+## root, driven by a virtual pointer (finger scrolls, wheel notches, clicks) and wtype.
+wayland-tests:
+	swift build $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/WaylandTests
+
+## The desktop entry and metainfo validators, then an install into a temporary prefix, one
+## launch of the installed app under Xvfb, and an uninstall that leaves nothing behind.
+install-tests:
+	swift build $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/InstallTests
+
+## Installs the app so it shows up in GNOME's app grid; `make uninstall` with the same PREFIX
+## removes exactly these files. The desktop entry gets the installed binary's absolute path.
+install:
+	swift build -c $(CONFIGURATION) --product GtkTableDemo $(SWIFT_BUILD_FLAGS)
+	install -Dm755 "$$(swift build -c $(CONFIGURATION) --show-bin-path)/GtkTableDemo" "$(PREFIX)/bin/GtkTableDemo"
+	for file in $(SAMPLE_FILES); do install -Dm644 "data/$$file" "$(PREFIX)/share/gtktabledemo/$$file" || exit 1; done
+	install -d "$(PREFIX)/share/applications"
+	sed -e 's|^Exec=GtkTableDemo|Exec=$(PREFIX)/bin/GtkTableDemo|' -e 's|^TryExec=GtkTableDemo|TryExec=$(PREFIX)/bin/GtkTableDemo|' \
+		desktop/$(APP_ID).desktop > "$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 desktop/icons/$(APP_ID).svg "$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -Dm644 desktop/icons/$(APP_ID)-symbolic.svg "$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	install -Dm644 desktop/$(APP_ID).metainfo.xml "$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+
+uninstall:
+	rm -f $(addprefix "$(PREFIX)/,$(addsuffix ",$(INSTALLED_FILES)))
+	rmdir "$(PREFIX)/share/gtktabledemo/rich" "$(PREFIX)/share/gtktabledemo" 2>/dev/null || true
 
 bench-smoke:
 	$(PYTHON) scripts/bench.py --quick --configuration debug
@@ -34,6 +78,7 @@ bench-smoke:
 ## Regenerates the golden screenshots; look at every one before committing it.
 goldens: build
 	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
+	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/WaylandTests -k golden
 
 ## Benchmarks (not tests): the engine bench, then our table against GtkListView and GtkListBox
 ## under Xvfb, in one run; prints a table and writes bench-results.json. See docs/PERFORMANCE.md.

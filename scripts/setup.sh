@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what this project needs on Debian 12 and is missing: GTK 4 and libadwaita headers,
 # the UI-test tools (Xvfb, xdotool, ImageMagick, AT-SPI, Python imaging and pytest), and fonts
-# for Latin, Cyrillic and Devanagari so nothing renders as boxes. Works as root or with sudo.
+# for Latin, Cyrillic and Devanagari so nothing renders as boxes, the desktop-entry and AppStream
+# validators and librsvg for the install test, and headless sway, wtype, grim and wayland-utils
+# for the Wayland lane. Works as root or with sudo.
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,8 @@ packages=(
     xvfb xdotool xclip imagemagick dbus at-spi2-core locales
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+    desktop-file-utils appstream librsvg2-bin
+    sway wtype grim wayland-utils
 )
 
 missing=()

@@ -1,4 +1,4 @@
-"""Swipe action reveals (S1–S8) driven by real mouse drags, horizontal wheel and keys."""
+"""Swipe action reveals (S1–S8) driven by real mouse drags and keys; wheel notches never swipe."""
 from harness import colour_fraction, delete_red, pin_blue
 
 
@@ -99,20 +99,56 @@ def test_a_right_drag_reveals_pin_and_pinning_moves_the_row_to_the_top_of_its_se
     app.wait_state(lambda s: s["rows"][1]["id"] == 2, what="undo to unpin")
 
 
-def test_horizontal_wheel_reveals_and_escape_closes(launch):
+def test_escape_and_scrolling_close_open_actions(launch):
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 4) is not None)
-    row = app.row(state, 4)
-    app.move(state["tableOrigin"]["x"] + 200, row["y"] + 30)
-    app.wheel(7, times=5)  # scroll right: the content moves left, trailing actions show
-    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="wheel 7 to open the trailing actions")
+    swipe(app, state, 4, -160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="the drag to open the trailing actions")
     app.key("Escape")
     state = app.wait_state(lambda s: not s["anyRowOpen"] and app.row(s, 4)["swipeOffset"] == 0)
-    app.wheel(6, times=5)  # scroll left: leading actions
-    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] > 100, what="wheel 6 to open the leading actions")
+    swipe(app, state, 4, 160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] > 100, what="the drag to open the leading actions")
     # Scrolling the table closes open actions.
+    row = app.row(state, 4)
+    app.move(state["tableOrigin"]["x"] + 200, row["y"] + 30)
     app.wheel(5)
     app.wait_state(lambda s: not s["anyRowOpen"])
+
+
+def test_a_horizontal_wheel_notch_or_shift_wheel_never_starts_a_swipe(launch):
+    """Only touchpad scrolls drive a swipe, as in libadwaita's swipe tracker: wheel buttons 6
+    and 7 (horizontal notches) and Shift with the wheel leave the row closed."""
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None and s.get("active"))
+    row = app.row(state, 4)
+    x, y = state["tableOrigin"]["x"] + 200, row["y"] + 30
+    for number, (button, shift) in enumerate(((7, False), (6, False), (7, True), (6, True), (5, True))):
+        app.move(x + 1 + number, y)  # somewhere new each time: `mousemove --sync` to where it is waits 15 s
+        if shift:
+            app.xdotool("keydown", "shift")
+            app.wheel(button, times=5)
+            app.xdotool("keyup", "shift")
+        else:
+            app.wheel(button, times=5)
+        # A barrier: Down moves keyboard focus to a row, which writes a new state only after
+        # the wheel events before it were handled (and a swipe would have moved the row).
+        focus_before = state.get("focusedRow")
+        app.key("Down")
+        state = app.wait_state(lambda s: s.get("focusedRow") != focus_before, settled=False,
+                               what=f"the focus to move after wheel {button}")
+        assert all(r["swipeOffset"] == 0 for r in state["rows"]), f"wheel {button} (shift {shift}) moved a row"
+        state = app.wait_state()
+        assert not state["anyRowOpen"] and all(r["swipeOffset"] == 0 for r in state["rows"]), \
+            f"wheel {button} (shift {shift}) opened a row"
+        row = app.row(state, 4)
+        if row is None:
+            break
+        shot = app.screenshot(f"wheel-{number}")
+        right = state["tableOrigin"]["x"] + state["rowWidth"]
+        box = (right - 60, row["y"] + 10, right - 5, row["y"] + row["height"] - 10)
+        assert colour_fraction(shot, box, delete_red) < 0.05, "the red Delete action shows"
+        left = state["tableOrigin"]["x"]
+        assert colour_fraction(shot, (left + 5, row["y"] + 10, left + 60, row["y"] + row["height"] - 10), pin_blue) < 0.05
 
 
 def test_flag_and_done_change_the_row_visibly(launch):

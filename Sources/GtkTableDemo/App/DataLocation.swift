@@ -6,12 +6,17 @@ enum DataLocation {
     static let appID = "io.github.gtktabledemo.TableDemo"
 
     /// The folder holding the bundled `rows.json`, `style.css` and `rich/`: `$GTKTABLEDEMO_DATA_DIR`
-    /// if set, else the first `data/` found walking up from the executable, else `./data`.
+    /// if set, else `PREFIX/share/gtktabledemo` beside an installed `PREFIX/bin/GtkTableDemo`
+    /// (`make install`), else the first `data/` found walking up from the executable, else `./data`.
     static let sampleDirectory: URL = {
         if let override = ProcessInfo.processInfo.environment["GTKTABLEDEMO_DATA_DIR"] {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("share/gtktabledemo", isDirectory: true)
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("rows.json").path) {
+            return installed
+        }
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("data", isDirectory: true)
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("rows.json").path) {

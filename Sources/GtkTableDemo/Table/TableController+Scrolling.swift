@@ -4,12 +4,9 @@ import TableModel
 
 /// Wheel, touchpad and kinetic scrolling (W2). The table's scroll controller runs in the
 /// capture phase, so it sees every scroll over the table first: vertical deltas move the
-/// model's scroll position, horizontal ones go to the swipe state machine for the row under
-/// the pointer (S2). Nested scrollers (a collapsed note's text) never take the wheel.
+/// model's scroll position, horizontal touchpad ones go to the swipe state machine for the row
+/// under the pointer (S2). Nested scrollers (a collapsed note's text) never take the wheel.
 extension TableController {
-    /// Pixels per horizontal wheel step (buttons 6 and 7).
-    static let horizontalWheelStep = 40.0
-
     func attachScrolling() {
         let flags = GtkEventControllerScrollFlags(
             GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
@@ -19,7 +16,11 @@ extension TableController {
         scroll.onPointFilter("scroll") { [weak self] dx, dy in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll())
-            self.scrolled(dx: dx, dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
+            // Only a touchpad's smooth scroll may swipe, as in AdwSwipeTracker: a wheel notch,
+            // horizontal or Shift+wheel, would open a row fully with nothing to snap back from.
+            let source = gtk_event_controller_get_current_event_device(scroll()).map(gdk_device_get_source)
+            let canSwipe = source == GDK_SOURCE_TOUCHPAD && unit == GDK_SCROLL_UNIT_SURFACE
+            self.scrolled(dx: dx, dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL, canSwipe: canSwipe)
             return true
         }
         scroll.on("scroll-end") { [weak self] in
@@ -38,10 +39,10 @@ extension TableController {
         gtk_widget_add_controller(view.widget.widget, motion())
     }
 
-    private func scrolled(dx: Double, dy: Double, isWheel: Bool) {
+    private func scrolled(dx: Double, dy: Double, isWheel: Bool, canSwipe: Bool) {
         kinetic.stop()
         if abs(dx) > abs(dy) {
-            scrolledSideways(dx * (isWheel ? Self.horizontalWheelStep : 1), dy: dy)
+            if canSwipe { scrolledSideways(dx, dy: dy) }
         } else if dy != 0 {
             let step = isWheel ? pow(model.layout.viewportHeight, 2.0 / 3.0) : 1
             scrollBy(dy * step)
@@ -49,8 +50,8 @@ extension TableController {
     }
 
     /// A horizontal scroll reveals the actions of the row under the pointer; the content
-    /// follows the fingers, so scrolling right moves it left. Wheel steps never report an
-    /// end, so a short timer ends the gesture when they stop.
+    /// follows the fingers, so scrolling right moves it left. A scroll that never reports an
+    /// end (no axis stop) is ended by a short timer when it stops.
     private func scrolledSideways(_ dx: Double, dy: Double) {
         guard let y = pointerY, let id = view.row(atY: y) else { return }
         perform { () throws(TableError) in try model.swipeScroll(on: id, dx: -dx, dy: dy, time: clock()) }
