@@ -152,7 +152,8 @@ class WaylandApp(App):
         command = sway.as_user("dbus-run-session", "--", str(sway.binary), "--data", str(self.data_path),
                                "--state-file", str(self.state_path), *args, env={
                                    "HOME": str(workdir), "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo",
-                                   "GTK_A11Y": "none", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": str(workdir / "xdg-config"),
+                                   "GTK_A11Y": "none", "LANG": "C.UTF-8", "GTKTABLEDEMO_CHECK_AGREEMENT": "1",
+                                   "XDG_CONFIG_HOME": str(workdir / "xdg-config"),
                                    "XDG_DATA_HOME": str(workdir / "xdg-data"), "GTKTABLEDEMO_DATA_DIR": str(sway.data)})
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.stderr,
                                         start_new_session=True, cwd=workdir)
