@@ -2,10 +2,11 @@
 import json
 import os
 import re
+import time
 
 from PIL import Image
 
-from harness import ROOT, SAMPLE_DATA, compare_golden, dark_pixels, wait_until
+from harness import ROOT, SAMPLE_DATA, changed_fraction, compare_golden, dark_pixels, wait_until
 
 
 def test_first_screen_matches_golden_and_renders_every_script(launch, workdir):
@@ -103,3 +104,34 @@ def test_a_mistyped_option_is_refused_with_the_usage():
     result = subprocess.run([str(BINARY), "--dat", "rows.json"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
     assert 'Unknown option "--dat"' in result.stderr and "Usage: GtkTableDemo" in result.stderr
+
+
+def test_the_first_painted_frame_already_uses_the_notes_font(launch):
+    """No frame shows the notes in another font first (they used to appear in the theme's
+    smaller font and re-wrap about 80 ms later). The screen is grabbed every ~20 ms from the
+    launch; each frame that shows the notes must show them as the settled window does."""
+    from PIL import ImageGrab
+
+    app = launch()
+    frames = []
+    deadline = time.monotonic() + 8
+    while time.monotonic() < deadline:
+        # Only the table's part of the screen, as fast as X hands it over (a few ms a grab).
+        frames.append(ImageGrab.grab(bbox=(0, 0, 480, 720), xdisplay=app.display.name).convert("RGB"))
+        if len(frames) % 25 == 0:
+            state = app.state()
+            if state and state.get("settled") and app.row(state, 3) is not None:
+                break
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    settled = ImageGrab.grab(bbox=(0, 0, 480, 720), xdisplay=app.display.name).convert("RGB")
+    three = app.row(state, 3)["textAreaBounds"]
+    box = (int(three["x"]), int(three["y"]), int(three["x"] + three["width"]), int(three["y"] + three["height"]))
+    expected = settled.crop(box)
+    # A frame shows the notes once the row's light background is drawn with ink on it.
+    from PIL import ImageStat
+    shown = lambda frame: ImageStat.Stat(frame.crop(box).convert("L")).mean[0] > 180 and dark_pixels(frame, box) > 0
+    drawn = [frame.crop(box) for frame in frames if shown(frame)]
+    assert drawn, "no frame showed the notes"
+    for index, frame in enumerate(drawn):
+        fraction, _ = changed_fraction(frame, expected)
+        assert fraction < 0.001, f"frame {index} of {len(drawn)} drew the five-line note differently ({fraction:.1%})"

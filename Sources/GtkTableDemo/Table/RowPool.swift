@@ -31,6 +31,16 @@ final class RowPool {
         return (make(kind), false)
     }
 
+    /// Builds `count` idle cells of `kind` ahead of need. Cells made during a layout pass are
+    /// styled only in the next frame, so the first frame would draw their text in the
+    /// theme's font; cells made before the first frame are styled in time.
+    ///
+    /// - Complexity: O(count) cells built.
+    func prewarm(_ kind: RowKind, count: Int) {
+        let cells = (0..<min(count, Self.maximumIdlePerKind)).map { _ in dequeue(kind).cell }
+        cells.forEach(recycle)
+    }
+
     /// Takes a cell back; it stops showing its row.
     /// - Complexity: O(1).
     func recycle(_ cell: RowCell) {

@@ -60,6 +60,10 @@ final class TableView: ContainerLayout {
         gtk_widget_set_hexpand(widget.widget, 1)
         gtk_widget_set_vexpand(widget.widget, 1)
         pool = RowPool { [unowned self] kind in self.makeCell(kind) }
+        // About a screenful of each kind, styled before the first frame (see `prewarm`).
+        for (kind, count) in [(RowKind.note, 10), (.toggle, 12), (.header, 3), (.grid, 2), (.rich, 2)] {
+            pool.prewarm(kind, count: count)
+        }
         stickyCell = makeCell(.header)
         stickyCell.widget.addCSSClass("sticky")
         scrollbar.setAccessibleLabel("Scroll the rows")
