@@ -36,6 +36,17 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
         assert pressed["pressed"], pressed
         app.wait_state(lambda s: any(r["kind"] == "note" and r["expanded"] for r in s["rows"]),
                        what="the activated Expand button to expand its note")
+        # The undo toast's button is read as "Undo", once (libadwaita 1.2 alone reads "Undo Undo").
+        app.key("Escape")
+        app.key("Down", "Down")
+        app.wait_state(lambda s: s["focus"].get("row") == 2)
+        app.key("shift+F10")
+        app.wait_state(lambda s: s["contextMenuOpen"])
+        app.key("Down", "Down", "Down", "Return")
+        app.wait_state(lambda s: app.row(s, 2) is None)
+        toast = wait_until(lambda: (lambda r: r if any(b.startswith("Undo") for b in r.get("buttons", [])) else None)(
+            ask(bus, display)), timeout=10, what="the toast in the accessibility tree")
+        assert "Undo" in toast["buttons"] and "Undo Undo" not in toast["buttons"], toast["buttons"]
         assert not app.noise(), app.noise()
     finally:
         app.close()

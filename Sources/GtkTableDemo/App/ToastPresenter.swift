@@ -28,6 +28,27 @@ final class ToastPresenter {
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 5)
         undoToast = present(toast)
+        nameToastButtons(titled: "Undo")
+    }
+
+    /// libadwaita 1.2's toast button is labelled by its own child label and named after its
+    /// title as well, so AT-SPI reads "Undo Undo"; one explicit name makes it read once.
+    private func nameToastButtons(titled title: String) {
+        var pending = [overlay.widget]
+        while let widget = pending.popLast() {
+            let node = GObjectRef(widget)
+            if node.isA(gtk_button_get_type()), let label = gtk_button_get_label(node()), String(cString: label) == title,
+                let parent = gtk_widget_get_parent(widget), String(cString: gtk_widget_get_css_name(parent)) == "toast"
+            {
+                gtk_accessible_reset_relation(node.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                node.setAccessibleLabel(title)
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                pending.append(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
     }
 
     /// A plain notice.
