@@ -138,6 +138,7 @@ final class MainWindow {
             return
         }
         model.actionFont = RowStyle.actionFont
+        // Before any view exists: there is nothing on screen for the change set to update.
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)

@@ -225,7 +225,7 @@ final class TableController {
     func scrollToEnd() {
         for _ in 0..<Self.maximumEndPasses {
             apply(model.scroll(toOffset: model.layout.maxScrollOffset))
-            _ = model.layOutVisibleRows(overscan: TableView.overscan)
+            record(model.layOutVisibleRows(overscan: TableView.overscan).update)
             if model.layout.scrollOffset >= model.layout.maxScrollOffset { return }
         }
     }
