@@ -24,8 +24,10 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
         found = wait_until(lambda: (lambda r: r if r.get("buttons") else None)(ask(bus, display)), timeout=30,
                            what="the app in the accessibility tree")
         assert found["buttons"].count("Expand") >= 5, found
-        for action in ("Delete", "Flag", "Pin", "Done"):
+        for action in ("Delete", "Flag", "Pin"):
             assert action in found["buttons"], (action, found["buttons"])
+        # The rows' Done actions, not only the header bar's Done button.
+        assert found["buttons"].count("Done") >= 5, found["buttons"]
         assert found["listItems"] >= 5
         # W12: the table and its rows have names of their own; nothing is named after its class.
         assert "Rows" in found["lists"], found["lists"]

@@ -195,6 +195,8 @@ final class TableController {
             perform { () throws(TableError) in try model.toggleOpen(id) }
         case .beganEditing(let id):
             perform { () throws(TableError) in try model.beginEditing(id) }
+            // Focus that arrives by Tab leaves the caret where it was: show it (N10).
+            caretMoved(in: id)
         case .endedEditing(let id):
             if model.editingRow == id { model.endEditing() }
             onUpdate?()
