@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include <pango/pangocairo.h>
+#include <glib-unix.h> /* g_unix_signal_add_full: SIGTERM and SIGINT save and quit */
 #include <malloc.h> /* malloc_trim, for the benchmarks' retained-memory figure */
 
 /* Typed helpers for what Swift cannot import: C macros and variadic functions. */

@@ -30,6 +30,13 @@ public enum MainLoopSource {
         g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, dispatch, HandlerBox<Callback>(callback).retainedPointer(), releaseBox)
     }
 
+    /// Runs `callback` on the main loop whenever the process receives `signal` (SIGTERM,
+    /// SIGINT, SIGHUP…), safely outside the signal handler, until it returns `false`.
+    @MainActor @discardableResult
+    public static func unixSignal(_ signal: Int32, _ callback: @escaping @MainActor () -> Bool) -> UInt32 {
+        g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, dispatch, HandlerBox<Callback>(callback).retainedPointer(), releaseBox)
+    }
+
     /// Removes a source made here; its box is released.
     @MainActor public static func remove(_ sourceID: UInt32) {
         g_source_remove(sourceID)

@@ -5,6 +5,7 @@ import CGtk
 // handler is disconnected or the instance is finalized. GTK emits on the main thread.
 
 private typealias VoidHandler = @MainActor () -> Void
+private typealias VoidFilter = @MainActor () -> Bool
 private typealias PointHandler = @MainActor (Double, Double) -> Void
 private typealias PointFilter = @MainActor (Double, Double) -> Bool
 private typealias PressHandler = @MainActor (Int, Double, Double) -> Void
@@ -39,6 +40,18 @@ extension GObjectRef {
             MainActor.assumeIsolated { box.handler() }
         }
         return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler, after: after)
+    }
+
+    /// Connects a handler for a signal with no arguments that returns whether it handled the
+    /// emission, such as GtkWindow's `close-request` (true keeps the window open).
+    @MainActor @discardableResult
+    public func onRequest(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            guard let data else { return 0 }
+            let box = HandlerBox<VoidFilter>.from(data)
+            return MainActor.assumeIsolated { box.handler() } ? 1 : 0
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as VoidFilter, after: false)
     }
 
     /// Connects a `notify::property` handler.

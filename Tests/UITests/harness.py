@@ -153,6 +153,12 @@ class App:
         wait_until(lambda: not self.app_pids(), what="the app to die")
         self.close()
 
+    def send_signal(self, number):
+        """Sends a signal to the app itself (not to the D-Bus session wrapped around it)."""
+        out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-x", BINARY.name], capture_output=True, text=True)
+        for pid in out.stdout.split():
+            os.kill(int(pid), number)
+
     def app_pids(self):
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]

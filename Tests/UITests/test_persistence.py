@@ -1,8 +1,12 @@
 """Persistence (W6, D1): edits survive quitting and crashes; the first run seeds the user's file."""
 import json
+import shutil
+import signal
 import time
 
-from harness import SAMPLE_DATA
+import pytest
+
+from harness import SAMPLE_DATA, wait_until
 
 
 def test_first_run_creates_the_users_file_and_edits_survive_quit_and_relaunch(launch, workdir):
@@ -44,3 +48,37 @@ def test_unknown_fields_are_kept_when_saving(launch, workdir):
     saved = json.loads(data.read_text())
     assert saved["generator"] == {"tool": "hand", "note": "kept"}
     assert saved["rows"][1]["colour"] == "teal" and saved["rows"][1]["text"].endswith("!")
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_sigterm_and_sigint_save_as_ctrl_q_does(launch, workdir, name):
+    app = launch()
+    app.edit_note(2, f" then {name}")
+    # At once, well inside the autosave's half second: only the quit path can save it.
+    app.send_signal(getattr(signal, name))
+    assert app.wait_exit() == 0
+    saved = json.loads(app.data_path.read_text())
+    assert next(r for r in saved["rows"] if r["id"] == 2)["text"].endswith(f"then {name}"), name
+
+
+def test_a_save_that_fails_at_quit_keeps_the_window_open_and_says_why(launch, workdir):
+    folder = workdir / "notes"
+    folder.mkdir()
+    data = folder / "rows.json"
+    shutil.copy(SAMPLE_DATA / "rows.json", data)
+    app = launch(data=data)
+    app.edit_note(2, " unsaved")
+    shutil.rmtree(folder)  # the save cannot even create its temporary file now
+    app.key("ctrl+q")
+    app.dialog_key("Escape", title="Your last changes could not be saved")  # Keep Open
+    assert app.process.poll() is None, "the window closed and the edit was lost"
+    state = app.wait_state()
+    assert app.row(state, 2)["text"].endswith("unsaved")
+    folder.mkdir()
+    # The window has the keyboard again once the dialog has gone.
+    wait_until(lambda: app.xdotool_output("getwindowfocus", "getwindowname").strip() == "GtkTableDemo",
+               what="the window to have the keyboard back")
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = json.loads(data.read_text())
+    assert next(r for r in saved["rows"] if r["id"] == 2)["text"].endswith("unsaved")

@@ -36,16 +36,20 @@ final class AutoSaver {
         }
     }
 
-    /// Saves now whatever is unsaved (on quit).
-    func flush() { save(force: true) }
+    /// Saves now whatever is unsaved (on quit). Returns the failure, in words, if it failed.
+    @discardableResult
+    func flush() -> String? { save(force: true) }
 
-    private func save(force: Bool) {
+    @discardableResult
+    private func save(force: Bool) -> String? {
         do {
             try model.saveIfDue(to: store, force: force)
+            return nil
         } catch {
             let message = "Could not save \(store.path): \(error.description)"
             FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
             onError?(message)
+            return message
         }
     }
 }

@@ -15,8 +15,14 @@ final class DemoApplication {
         // NON_UNIQUE: tests and benchmarks run several instances side by side.
         application = GObjectRef(adw_application_new(DataLocation.appID, G_APPLICATION_NON_UNIQUE)!)
         application.on("activate") { [weak self] in self?.activate() }
-        application.on("shutdown") { [weak self] in self?.window?.flushBeforeQuit() }
         addQuitAction()
+        // Logging out or `kill` quits as Ctrl+Q does: the window saves before it closes.
+        for signal in [SIGTERM, SIGINT] {
+            MainLoopSource.unixSignal(signal) { [weak self] in
+                self?.window?.close()
+                return true
+            }
+        }
     }
 
     /// Runs the main loop until the window closes. Options were parsed already, so GLib sees

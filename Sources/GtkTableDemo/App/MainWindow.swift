@@ -53,6 +53,7 @@ final class MainWindow {
         adw_application_window_set_content(window(), column.widget)
 
         done.on("clicked") { [weak self] in self?.controller?.endEditing() }
+        window.onRequest("close-request") { [weak self] in self?.closeRequested() ?? false }
         addAction("undo") { [weak self] in
             self?.controller?.undo()
             self?.toasts.historyMoved()
@@ -72,8 +73,41 @@ final class MainWindow {
     func present() { gtk_window_present(window()) }
     func close() { gtk_window_close(window()) }
 
-    /// Saves pending edits; called when the application shuts down.
-    func flushBeforeQuit() { saver?.flush() }
+    /// Set once the user chose to quit although the last changes could not be saved.
+    private var quitsWithoutSaving = false
+
+    /// Closing saves first (Ctrl+Q, the close button, SIGTERM, SIGINT). If that save fails,
+    /// the window stays open and says what failed, so nothing is lost silently.
+    private func closeRequested() -> Bool {
+        guard !quitsWithoutSaving, let failure = saver?.flush() else {
+            controller?.close()
+            return false
+        }
+        let dialog = GObjectRef(adw_message_dialog_new(window(), "Your last changes could not be saved", failure)!)
+        adw_message_dialog_add_response(dialog(), "keep", "_Keep Open")
+        adw_message_dialog_add_response(dialog(), "quit", "_Quit Without Saving")
+        adw_message_dialog_set_response_appearance(dialog(), "quit", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(dialog(), "keep")
+        adw_message_dialog_set_close_response(dialog(), "keep")
+        dialog.onString("response") { [weak self] response in
+            guard let self else { return }
+            guard response == "quit" else {
+                // Back to the window (without a window manager nothing else gives it the keyboard).
+                MainLoopSource.idle { [weak self] in
+                    self?.present()
+                    return false
+                }
+                return
+            }
+            self.quitsWithoutSaving = true
+            MainLoopSource.idle { [weak self] in
+                self?.close()
+                return false
+            }
+        }
+        gtk_window_present(dialog())
+        return true
+    }
 
     private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
         let action = GObjectRef(g_simple_action_new(name, nil)!)

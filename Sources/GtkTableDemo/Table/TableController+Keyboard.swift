@@ -107,6 +107,7 @@ extension TableController {
 
     /// Gives row `id`'s cell the keyboard focus without scrolling.
     func focusInPlace(_ id: RowID) {
+        guard !isClosed else { return }
         if let cell = view.cell(for: id) {
             gtk_widget_grab_focus(cell.widget.widget)
         } else {

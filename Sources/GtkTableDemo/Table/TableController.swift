@@ -50,6 +50,16 @@ final class TableController {
         attachTableClicks()
     }
 
+    /// Set when the window is going away: its widgets are being destroyed, and the signals
+    /// they send on the way (focus leaving, a popover closing) must not touch them again.
+    private(set) var isClosed = false
+
+    /// The window is closing: from now on nothing is laid out, focused or revealed.
+    func close() {
+        isClosed = true
+        kinetic.stop()
+    }
+
     /// True while anything is still moving or being measured: the state file's `settled` is false.
     var isAnimating: Bool { animator.isAnimating || kinetic.isRunning }
 

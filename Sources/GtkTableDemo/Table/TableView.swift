@@ -114,7 +114,10 @@ final class TableView: ContainerLayout {
     }
 
     /// Asks for a new layout pass.
-    func setNeedsLayout() { gtk_widget_queue_allocate(widget.widget) }
+    func setNeedsLayout() {
+        guard !controller.isClosed else { return }
+        gtk_widget_queue_allocate(widget.widget)
+    }
 
     // MARK: ContainerLayout
 
