@@ -30,12 +30,29 @@ final class PeerApplication {
     private func activate() {
         guard window == nil else { return }
         do {
-            let rows = try PeerRows.load(path: options.dataPath)
+            let folder = PeerApplication.dataFolder
+            PeerApplication.loadStyleSheet(folder.appendingPathComponent("style.css"))
+            let rows = try PeerRows.load(path: options.dataPath, dataFolder: folder)
             window = PeerWindow(application: application, options: options, rows: rows)
             window?.present()
         } catch {
             FileHandle.standardError.write(Data("ListPeers: \(error.description)\n".utf8))
             status = 1
         }
+    }
+
+    /// Our app's data folder (rich markup, style sheet): `$GTKTABLEDEMO_DATA_DIR`, else `./data`.
+    static var dataFolder: URL {
+        URL(fileURLWithPath: ProcessInfo.processInfo.environment["GTKTABLEDEMO_DATA_DIR"] ?? "data", isDirectory: true)
+    }
+
+    /// Loads our style sheet, so chips and rich text are styled (and cost) as in our table.
+    private static func loadStyleSheet(_ url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(provider, url.path)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
     }
 }
