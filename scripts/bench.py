@@ -2,16 +2,20 @@
 """`make bench`: our table against GTK's own list widgets, plus the engine bench, in one run.
 
 Runs, one after another on one Xvfb display it starts itself (`Xvfb -displayfd`) and one
-D-Bus session bus: our app (`GtkTableDemo --bench-script`) and `ListPeers` (GtkListView with
-label rows and with text-view rows, GtkListBox) on the same generated rows (GenerateRows,
-seed 7), at 480x720 with the cairo renderer. Each program times itself with the same code
-(`Sources/BenchSupport`) and writes JSON; this script types into the typing runs with
-xdotool, then prints a table with ours/ListView ratios and the targets, and writes every
-figure to bench-results.json.
+D-Bus session bus: our app (`GtkTableDemo --bench-script`, autosave on, on a private copy of
+the rows when the script edits) and `ListPeers` (GtkListView with label rows and with
+text-view rows, GtkListBox) on the same generated rows (GenerateRows, seed 7), at 480x720 with
+the cairo renderer. Each program times itself with the same code (`Sources/BenchSupport`) and
+writes JSON; this script types into the typing runs with xdotool, then prints tables with
+ours/ListView ratios and the targets, and writes every figure to bench-results.json
+(`scripts/perf_doc.py` turns that into docs/PERFORMANCE.md's tables).
+
+A program still running after its limit is stopped and reported as "timed out"; the run goes
+on. Only a program that fails (non-zero exit, no figures) makes the full run exit non-zero.
 
     scripts/bench.py            the full run (builds nothing: `make bench` builds release first)
-    scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure;
-                                add `--configuration debug` to smoke-test a debug build
+    scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure or
+                                timeout; add `--configuration debug` to smoke-test a debug build
 
 Benchmarks, not tests: nothing here asserts a timing.
 """
@@ -501,6 +505,8 @@ def main() -> int:
             log(f"missing {BIN / name}: build first (`make bench` builds release)")
             return 2
     started = time.monotonic()
+    environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load_average = list(os.getloadavg())
     results = {"engine": engine_bench(arguments.quick), "scroll": {}, "typing": {}}
     session = Session()
     try:
@@ -534,6 +540,7 @@ def main() -> int:
     results["targets"] = targets(results, config)
     results["config"] = {key: value for key, value in config.items()}
     results["seconds"] = round(time.monotonic() - started, 1)
+    results["environment"] = {"date": environment_date, "cpus": os.cpu_count(), "loadAverage": load_average}
     text = render(results, config)
     print(text)
     output = arguments.output or (None if arguments.quick else str(ROOT / "bench-results.json"))
