@@ -43,6 +43,11 @@ LISTBOX_TIMEOUT = int(os.environ.get("BENCH_LISTBOX_TIMEOUT", "60"))  # the vari
 TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
 STARTUP_REPEATS = 4  # extra first-frame-only runs per program and N; the table shows the median of 5
 KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
+# Keys go in bursts with a pause between them, as a typist pauses: each pause outlasts the
+# autosave's debounce (SaveScheduler.debounceInterval, 0.5 s), so a save starts in it and the
+# next burst's first key meets it. Typed without pauses, 50 keys would end before any save.
+BURST_KEYS = 10
+BURST_PAUSE_S = 0.8
 # The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
 BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
 
@@ -190,7 +195,11 @@ def type_keys(session: Session, title: str, keys: int):
     window = session.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{title}$").split()[0]
     # No window manager: X gives keyboard focus to the window under the pointer.
     session.xdotool("mousemove", "--window", window, "--sync", 240, 360)
-    session.xdotool("type", "--delay", KEY_DELAY_MS, TYPED_TEXT[:keys])
+    text = TYPED_TEXT[:keys]
+    for start in range(0, len(text), BURST_KEYS):
+        if start:
+            time.sleep(BURST_PAUSE_S)
+        session.xdotool("type", "--delay", KEY_DELAY_MS, text[start:start + BURST_KEYS])
 
 
 def end(process: subprocess.Popen):
@@ -285,6 +294,7 @@ TYPING_METRICS = [
     ("key press → frame, median (ms)", lambda f: get(f, "typing", "latencyMs", "median"), 1),
     ("key press → frame, p95 (ms)", lambda f: get(f, "typing", "latencyMs", "p95"), 1),
     ("key press → frame, max (ms)", lambda f: get(f, "typing", "latencyMs", "max"), 1),
+    ("key queued before handled, max (ms)", lambda f: get(f, "typing", "queueWaitMs", "max"), 1),
     ("GTK row measures per key (total/keys)", lambda f: per_key(f, "widgetRemeasuredRowsTotal"), 2),
     ("model row measures per key (total/keys)", lambda f: per_key(f, "remeasuredRowsTotal"), 2),
     ("model row measures per key (median)", lambda f: get(f, "typing", "remeasuredRowsPerTimedKey", "median"), 1),

@@ -211,6 +211,7 @@ public final class BenchmarkSession {
             report["typing"] = [
                 "keys": keys.presses, "timedKeys": keys.latencies.count,
                 "latencyMs": SampleSummary(keys.latencies).json,
+                "queueWaitMs": SampleSummary(keys.queueWaits).json, "unclockedPresses": keys.unclockedPresses,
                 "remeasuredRowsPerTimedKey": SampleSummary(keys.remeasuredRows).json,
                 "remeasuredRowsTotal": subject.measuredRowCount - before,
                 "widgetRemeasuredRowsPerTimedKey": SampleSummary(keys.widgetRemeasuredRows).json,
