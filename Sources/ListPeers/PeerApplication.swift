@@ -2,7 +2,8 @@ import CGtk
 import Foundation
 import GtkBridge
 
-/// A plain GtkApplication with one `PeerWindow`; the process exits when the window closes.
+/// A GtkApplication (libadwaita initialised, as our AdwApplication is) with one `PeerWindow`;
+/// the process exits when the window closes.
 @MainActor
 final class PeerApplication {
     private let options: PeerOptions
@@ -31,6 +32,9 @@ final class PeerApplication {
         guard window == nil else { return }
         do {
             let folder = PeerApplication.dataFolder
+            // Our style sheet uses libadwaita's named colours (as our AdwApplication has them);
+            // without them GTK draws the chips' text white on no background.
+            adw_init()
             PeerApplication.loadStyleSheet(folder.appendingPathComponent("style.css"))
             let rows = try PeerRows.load(path: options.dataPath, dataFolder: folder)
             window = PeerWindow(application: application, options: options, rows: rows)
@@ -46,7 +50,8 @@ final class PeerApplication {
         URL(fileURLWithPath: ProcessInfo.processInfo.environment["GTKTABLEDEMO_DATA_DIR"] ?? "data", isDirectory: true)
     }
 
-    /// Loads our style sheet, so chips and rich text are styled (and cost) as in our table.
+    /// Loads our style sheet (over libadwaita's, as in our app), so chips and rich text are
+    /// styled (and cost) as in our table.
     private static func loadStyleSheet(_ url: URL) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let provider = gtk_css_provider_new()!
