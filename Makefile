@@ -81,7 +81,9 @@ goldens: build
 	UPDATE_GOLDENS=1 $(PYTHON) -m pytest -p no:cacheprovider -q Tests/WaylandTests -k golden
 
 ## Benchmarks (not tests): the engine bench, then our table against GtkListView and GtkListBox
-## under Xvfb, in one run; prints a table and writes bench-results.json. See docs/PERFORMANCE.md.
+## under Xvfb, in one run; prints a table, writes bench-results.json, and regenerates the result
+## tables in docs/PERFORMANCE.md from it (scripts/perf_doc.py).
 bench: setup
 	swift build -c release
 	$(PYTHON) scripts/bench.py
+	$(PYTHON) scripts/perf_doc.py

@@ -24,5 +24,7 @@ let package = Package(
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
+        // The bench's baselines checked against the engine, so their timings compare like with like.
+        .testTarget(name: "TableBenchTests", dependencies: ["TableBench", "TableModel"]),
     ]
 )

@@ -15,6 +15,8 @@ public struct BenchmarkScript: Sendable, Equatable {
 
     /// Rows searched from the top for an expanded note to type into, in every program.
     public static let typingSearchLimit = 5_000
+    /// Rows searched upwards for a note to grow in the jump measurement, in every program.
+    public static let growSearchLimit = 200
     /// What the jump measurement appends to the row above the viewport, in every program:
     /// eight more lines.
     public static let grownText = String(repeating: "\nA line added above the viewport.", count: 8)

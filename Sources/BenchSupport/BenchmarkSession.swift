@@ -33,8 +33,8 @@ public final class BenchmarkSession {
     private var stepFrame = 0
     private var report: [String: Any] = [:]
     private var contentHeights: [String: [Double]] = [:]
-    /// The subject's measured-row count when each step started, by label.
-    private var measuredAtStart: [String: Int] = [:]
+    /// The subject's measured-row counts (model, widgets) when each step started, by label.
+    private var measuredAtStart: [String: (model: Int, widgets: Int)] = [:]
     private var finished = false
 
     /// - Parameters:
@@ -62,7 +62,7 @@ public final class BenchmarkSession {
         guard !finished else { return false }
         while let step = steps.first {
             recorder.label = step.label
-            if stepFrame == 0 { measuredAtStart[step.label] = subject.measuredRowCount }
+            if stepFrame == 0 { measuredAtStart[step.label] = (subject.measuredRowCount, subject.widgetMeasuredRowCount) }
             if !step.tick(stepFrame) {
                 stepFrame += 1
                 return true
@@ -191,11 +191,14 @@ public final class BenchmarkSession {
                     steps.removeAll()
                     return true
                 }
-                keys = KeyLatencyRecorder(window: subject.window) { [unowned self] in subject.measuredRowCount }
+                keys = KeyLatencyRecorder(
+                    window: subject.window, measuredRowCount: { [unowned self] in subject.measuredRowCount },
+                    widgetMeasuredRowCount: { [unowned self] in subject.widgetMeasuredRowCount })
                 return false
             }
             guard frame >= script.settleFrames else { return false }
             report["measuredRowsBeforeTyping"] = subject.measuredRowCount
+            report["widgetMeasuredRowsBeforeTyping"] = subject.widgetMeasuredRowCount
             _ = FileManager.default.createFile(atPath: outputPath + ".ready", contents: Data())
             return true
         }
@@ -204,11 +207,15 @@ public final class BenchmarkSession {
             let done = keys.presses >= script.typingKeys && !keys.isWaiting
             guard done || frame >= Self.typingTimeoutFrames else { return false }
             let before = report["measuredRowsBeforeTyping"] as? Int ?? 0
+            let widgetsBefore = report["widgetMeasuredRowsBeforeTyping"] as? Int ?? 0
             report["typing"] = [
                 "keys": keys.presses, "timedKeys": keys.latencies.count,
                 "latencyMs": SampleSummary(keys.latencies).json,
+                "queueWaitMs": SampleSummary(keys.queueWaits).json, "unclockedPresses": keys.unclockedPresses,
                 "remeasuredRowsPerTimedKey": SampleSummary(keys.remeasuredRows).json,
                 "remeasuredRowsTotal": subject.measuredRowCount - before,
+                "widgetRemeasuredRowsPerTimedKey": SampleSummary(keys.widgetRemeasuredRows).json,
+                "widgetRemeasuredRowsTotal": subject.widgetMeasuredRowCount - widgetsBefore,
             ]
             return true
         }
@@ -221,7 +228,8 @@ public final class BenchmarkSession {
         let heights = SampleSummary(series)
         return [
             "frames": work.count, "intervalMs": intervals.json, "workMs": work.json,
-            "rowsMeasured": subject.measuredRowCount - (measuredAtStart[label] ?? 0),
+            "rowsMeasured": subject.measuredRowCount - (measuredAtStart[label]?.model ?? 0),
+            "widgetRowsMeasured": subject.widgetMeasuredRowCount - (measuredAtStart[label]?.widgets ?? 0),
             "contentHeight": [
                 "min": heights.minimum, "max": heights.maximum, "first": series.first ?? 0, "last": series.last ?? 0,
                 "spanPercent": heights.minimum > 0 ? (heights.maximum - heights.minimum) / heights.minimum * 100 : 0,

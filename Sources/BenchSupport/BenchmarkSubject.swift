@@ -18,8 +18,12 @@ public protocol BenchmarkSubject: AnyObject {
     var scrollbarAdjustment: GObjectRef { get }
     /// Row widgets in existence (shown or kept for reuse).
     var liveRowWidgets: Int { get }
-    /// Rows measured so far, cumulative (each row counted once per frame in which it was measured).
+    /// Rows measured so far by the program's own model, cumulative (each row counted once per
+    /// frame in which it was measured); for a GTK list widget, the same as `widgetMeasuredRowCount`.
     var measuredRowCount: Int { get }
+    /// Rows whose row widget GTK measured (its vertical measure vfunc ran), cumulative, once
+    /// per row per frame: counted alike in every program (``WidgetMeasureCounter``).
+    var widgetMeasuredRowCount: Int { get }
 
     /// Scrolls programmatically, as a script would: the way the widget's own API does it.
     func scroll(to offset: Double)

@@ -1,9 +1,16 @@
 import CGtk
 import GtkBridge
 
-/// Times each key press from its arrival (a capture-phase key controller on the window, so
-/// before any widget handles it) to the end of the next painted frame, and counts the rows
-/// measured in between.
+/// Times each key press from the moment the display server took it to the end of the next
+/// painted frame, and counts the rows measured in between, by the program's model and by GTK
+/// (row widgets' measure calls).
+///
+/// A capture-phase key controller on the window sees the press before any widget handles it.
+/// If the main loop was busy (a save, a long frame), the press waited in the queue before
+/// that: the event's own timestamp (the X server's, CLOCK_MONOTONIC in ms, as
+/// `g_get_monotonic_time`'s clock) gives how long, so the wait is counted in the latency. When
+/// the timestamp does not look like that clock (a wait outside 0…`plausibleWaitMs`), the
+/// press is timed from when the controller saw it, and `unclockedPresses` counts it.
 @MainActor
 final class KeyLatencyRecorder {
     /// Key presses seen so far.
@@ -11,15 +18,24 @@ final class KeyLatencyRecorder {
     /// Per timed key press: ms to the end of the next frame, and rows measured meanwhile.
     private(set) var latencies: [Double] = []
     private(set) var remeasuredRows: [Double] = []
-    private var pending: (time: Int, measured: Int)?
+    private(set) var widgetRemeasuredRows: [Double] = []
+    /// Per timed key press: ms the press waited in the queue before the controller saw it.
+    private(set) var queueWaits: [Double] = []
+    /// Presses whose event timestamp was not usable.
+    private(set) var unclockedPresses = 0
+    /// The longest queue wait believed; longer ones mean the timestamp is on another clock.
+    static let plausibleWaitMs: Int64 = 60_000
+    private var pending: (time: Int, measured: Int, widgetMeasured: Int)?
     private let measuredRowCount: () -> Int
+    private let widgetMeasuredRowCount: () -> Int
 
-    init(window: GObjectRef, measuredRowCount: @escaping () -> Int) {
+    init(window: GObjectRef, measuredRowCount: @escaping () -> Int, widgetMeasuredRowCount: @escaping () -> Int) {
         self.measuredRowCount = measuredRowCount
+        self.widgetMeasuredRowCount = widgetMeasuredRowCount
         let keys = GObjectRef(gtk_event_controller_key_new()!)
         gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
         keys.onKey("key-pressed") { [weak self] _, _, _ in
-            self?.keyPressed()
+            self?.keyPressed(eventTime: gtk_event_controller_get_current_event_time(keys()))
             return false
         }
         gtk_widget_add_controller(window.widget, keys())
@@ -28,10 +44,23 @@ final class KeyLatencyRecorder {
     /// True while a press is waiting for its frame.
     var isWaiting: Bool { pending != nil }
 
-    private func keyPressed() {
+    /// - Parameter eventTime: the press's timestamp in ms (32 bits, wrapping), 0 if none.
+    private func keyPressed(eventTime: UInt32) {
         presses += 1
         // A press arriving before the previous one's frame is counted but not timed alone.
-        if pending == nil { pending = (g_get_monotonic_time(), measuredRowCount()) }
+        guard pending == nil else { return }
+        let now = g_get_monotonic_time()
+        let nowMs = UInt32(truncatingIfNeeded: now / 1000)
+        let waitMs = Int64(Int32(bitPattern: nowMs &- eventTime))
+        var pressTime = now
+        if eventTime != 0, (0...Self.plausibleWaitMs).contains(waitMs) {
+            pressTime = now - Int(waitMs) * 1000
+            queueWaits.append(Double(waitMs))
+        } else {
+            unclockedPresses += 1
+            queueWaits.append(0)
+        }
+        pending = (pressTime, measuredRowCount(), widgetMeasuredRowCount())
     }
 
     /// A frame ended: completes the pending press, if any.
@@ -40,5 +69,6 @@ final class KeyLatencyRecorder {
         pending = nil
         latencies.append(Double(end - press.time) / 1000)
         remeasuredRows.append(Double(measuredRowCount() - press.measured))
+        widgetRemeasuredRows.append(Double(widgetMeasuredRowCount() - press.widgetMeasured))
     }
 }

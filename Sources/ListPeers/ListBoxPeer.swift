@@ -1,3 +1,4 @@
+import BenchSupport
 import CGtk
 import GtkBridge
 
@@ -9,13 +10,14 @@ final class ListBoxPeer: PeerList {
     private let rows: [PeerRow]
     let boundRows: [Int: PeerRow]
 
-    /// - Complexity: O(n) widgets for n texts.
-    init(texts: [String], rowText: PeerOptions.RowText, counter: RowMeasureCounter) {
+    /// - Complexity: O(n) widgets for n rows.
+    init(rows peerRows: PeerRows, rowText: PeerOptions.RowText, counter: WidgetMeasureCounter) {
         widget = GObjectRef(gtk_list_box_new()!)
         gtk_list_box_set_selection_mode(widget(), GTK_SELECTION_NONE)
-        rows = texts.enumerated().map { position, text in
+        rows = zip(peerRows.texts, peerRows.contents).enumerated().map { position, item in
             let row = PeerRow(kind: rowText, counter: counter)
-            row.string = text
+            row.show(item.1)
+            row.string = item.0
             row.position = position
             return row
         }

@@ -1,3 +1,4 @@
+import BenchSupport
 import CGtk
 import GtkBridge
 
@@ -15,8 +16,10 @@ final class ListViewPeer: PeerList {
     private var rowsByItem: [GObjectRef: PeerRow] = [:]
     private(set) var boundRows: [Int: PeerRow] = [:]
 
-    /// - Complexity: O(n) for n texts (each becomes a GtkStringObject).
-    init(texts: [String], rowText: PeerOptions.RowText, counter: RowMeasureCounter) {
+    /// - Complexity: O(n) for n rows (each text becomes a GtkStringObject).
+    init(rows: PeerRows, rowText: PeerOptions.RowText, counter: WidgetMeasureCounter) {
+        let texts = rows.texts
+        let contents = rows.contents
         strings = GObjectRef(gtk_string_list_new(nil)!)
         var start = 0
         while start < texts.count {
@@ -38,6 +41,7 @@ final class ListViewPeer: PeerList {
         factory.onObject("bind") { [weak self] item in
             guard let self, let row = self.rowsByItem[item] else { return }
             let position = Int(gtk_list_item_get_position(item.opaque))
+            row.show(contents[position])
             row.string = String(cString: gtk_string_object_get_string(OpaquePointer(gtk_list_item_get_item(item.opaque))))
             row.position = position
             self.boundRows[position] = row

@@ -2,7 +2,8 @@ import CGtk
 import Foundation
 import GtkBridge
 
-/// A plain GtkApplication with one `PeerWindow`; the process exits when the window closes.
+/// A GtkApplication (libadwaita initialised, as our AdwApplication is) with one `PeerWindow`;
+/// the process exits when the window closes.
 @MainActor
 final class PeerApplication {
     private let options: PeerOptions
@@ -30,12 +31,33 @@ final class PeerApplication {
     private func activate() {
         guard window == nil else { return }
         do {
-            let rows = try PeerRows.load(path: options.dataPath)
+            let folder = PeerApplication.dataFolder
+            // Our style sheet uses libadwaita's named colours (as our AdwApplication has them);
+            // without them GTK draws the chips' text white on no background.
+            adw_init()
+            PeerApplication.loadStyleSheet(folder.appendingPathComponent("style.css"))
+            let rows = try PeerRows.load(path: options.dataPath, dataFolder: folder)
             window = PeerWindow(application: application, options: options, rows: rows)
             window?.present()
         } catch {
             FileHandle.standardError.write(Data("ListPeers: \(error.description)\n".utf8))
             status = 1
         }
+    }
+
+    /// Our app's data folder (rich markup, style sheet): `$GTKTABLEDEMO_DATA_DIR`, else `./data`.
+    static var dataFolder: URL {
+        URL(fileURLWithPath: ProcessInfo.processInfo.environment["GTKTABLEDEMO_DATA_DIR"] ?? "data", isDirectory: true)
+    }
+
+    /// Loads our style sheet (over libadwaita's, as in our app), so chips and rich text are
+    /// styled (and cost) as in our table.
+    private static func loadStyleSheet(_ url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(provider, url.path)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
     }
 }

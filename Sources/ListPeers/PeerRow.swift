@@ -1,43 +1,105 @@
+import BenchSupport
 import CGtk
 import GtkBridge
 
-/// One row as the peers show it: the row's text in a wrapping GtkLabel or an editable
-/// GtkTextView, and a GtkButton below it at the trailing edge, like our note rows. A custom
-/// container only so its vertical measures can be counted; the sizes are GTK's own.
+/// One row as the peers show it, doing our row kinds' per-row work with GTK's own widgets:
+/// - a note: its text in a wrapping GtkLabel or an editable GtkTextView, and a GtkButton
+///   below it at the trailing edge, like our note rows;
+/// - a toggle or header: its title in a label;
+/// - a grid: a GtkFlowBox of chip labels (the chips of our grid rows, same CSS class);
+/// - a rich row: its markup in a wrapping label.
+/// Rows are recycled across kinds (one factory), so a bind shows only its kind's widgets.
+/// A custom container only so its vertical measures can be counted; the sizes are GTK's own.
 @MainActor
 final class PeerRow: ContainerLayout {
     static let padding: Int32 = 12
     static let spacing: Int32 = 6
+    static let chipSpacing: guint = 6
 
     private(set) var widget: GObjectRef!
     let text: GObjectRef
     let kind: PeerOptions.RowText
     private let button: GObjectRef
-    private let counter: RowMeasureCounter
+    private let title: GObjectRef
+    private let chips: GObjectRef
+    private let rich: GObjectRef
+    private let counter: WidgetMeasureCounter
     private var lastCountedFrame: Int = -1
+    private var content = PeerRowContent.note
     /// The list position the row shows, while bound.
     var position: Int?
 
-    init(kind: PeerOptions.RowText, counter: RowMeasureCounter) {
+    init(kind: PeerOptions.RowText, counter: WidgetMeasureCounter) {
         self.kind = kind
         self.counter = counter
         switch kind {
         case .label:
-            text = GObjectRef(gtk_label_new(nil)!)
-            gtk_label_set_wrap(text(), 1)
-            gtk_label_set_wrap_mode(text(), PANGO_WRAP_WORD_CHAR)
-            gtk_label_set_xalign(text(), 0)
+            text = PeerRow.wrappingLabel()
         case .textview:
             text = GObjectRef(gtk_text_view_new()!)
             gtk_text_view_set_wrap_mode(text(), GTK_WRAP_WORD_CHAR)
         }
         button = GObjectRef(gtk_button_new_with_label("Expand")!)
+        title = PeerRow.wrappingLabel()
+        rich = PeerRow.wrappingLabel()
+        gtk_widget_add_css_class(rich.widget, "rich-text")
+        chips = GObjectRef(gtk_flow_box_new()!)
+        gtk_flow_box_set_selection_mode(chips(), GTK_SELECTION_NONE)
+        gtk_flow_box_set_homogeneous(chips(), 0)
+        gtk_flow_box_set_max_children_per_line(chips(), 100)
+        gtk_flow_box_set_row_spacing(chips(), Self.chipSpacing)
+        gtk_flow_box_set_column_spacing(chips(), Self.chipSpacing)
         widget = Container.make(cssName: "peer-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
-        gtk_widget_set_parent(text.widget, widget.widget)
-        gtk_widget_set_parent(button.widget, widget.widget)
+        for child in [text, button, title, chips, rich] { gtk_widget_set_parent(child.widget, widget.widget) }
+        show(.note)
     }
 
-    /// The text shown.
+    private static func wrappingLabel() -> GObjectRef {
+        let label = GObjectRef(gtk_label_new(nil)!)
+        gtk_label_set_wrap(label(), 1)
+        gtk_label_set_wrap_mode(label(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label(), 0)
+        return label
+    }
+
+    /// Shows row content of `content`'s kind; a note's text is set through `string`.
+    ///
+    /// - Complexity: O(chips) for a grid, O(1) otherwise.
+    func show(_ content: PeerRowContent) {
+        self.content = content
+        var isNote = false, isTitle = false, isGrid = false, isRich = false
+        switch content {
+        case .note: isNote = true
+        case .title(let text):
+            isTitle = true
+            gtk_label_set_text(title(), text)
+        case .grid(let names):
+            isGrid = true
+            fillChips(names)
+        case .rich(let markup, let fallback):
+            isRich = true
+            if let markup { gtk_label_set_markup(rich(), markup) } else { gtk_label_set_text(rich(), fallback) }
+        }
+        gtk_widget_set_visible(text.widget, isNote ? 1 : 0)
+        gtk_widget_set_visible(button.widget, isNote ? 1 : 0)
+        gtk_widget_set_visible(title.widget, isTitle ? 1 : 0)
+        gtk_widget_set_visible(chips.widget, isGrid ? 1 : 0)
+        gtk_widget_set_visible(rich.widget, isRich ? 1 : 0)
+        if !isGrid { fillChips([]) }
+    }
+
+    /// Replaces the flow box's children by one chip label per name, as a GtkFlowBox user does.
+    private func fillChips(_ names: [String]) {
+        while let child = gtk_widget_get_first_child(chips.widget) { gtk_flow_box_remove(chips(), child) }
+        for name in names {
+            let chip = GObjectRef(gtk_label_new(name)!)
+            gtk_widget_add_css_class(chip.widget, "chip")
+            gtk_label_set_ellipsize(chip(), PANGO_ELLIPSIZE_END)
+            gtk_flow_box_append(chips(), chip.widget)
+        }
+    }
+
+    /// The note text shown.
     var string: String {
         get {
             switch kind {
@@ -62,7 +124,7 @@ final class PeerRow: ContainerLayout {
 
     /// Focuses the text view with the caret at the end.
     func focusAtEnd() -> Bool {
-        guard kind == .textview else { return false }
+        guard kind == .textview, case .note = content else { return false }
         let buffer = gtk_text_view_get_buffer(text())
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
@@ -70,30 +132,46 @@ final class PeerRow: ContainerLayout {
         return gtk_widget_grab_focus(text.widget) != 0
     }
 
+    /// The widget showing the bound row's content.
+    private var main: GObjectRef {
+        switch content {
+        case .note: text
+        case .title: title
+        case .grid: chips
+        case .rich: rich
+        }
+    }
+
+    private var isNote: Bool {
+        if case .note = content { return true }
+        return false
+    }
+
     // MARK: ContainerLayout
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         let inset = 2 * Self.padding
-        let buttonSize = size(of: button, orientation)
+        let buttonSize = isNote ? size(of: button, orientation) : (minimum: 0, natural: 0)
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            let minimum = max(size(of: text, orientation).minimum, buttonSize.natural) + inset
+            let minimum = max(size(of: main, orientation).minimum, buttonSize.natural) + inset
             return (minimum, minimum)
         }
         counter.rowMeasured(widget, lastFrame: &lastCountedFrame)
-        let textSize = size(of: text, orientation, forSize: forSize < 0 ? -1 : max(1, forSize - inset))
-        let extra = inset + Self.spacing + buttonSize.natural
-        return (textSize.minimum + extra, textSize.natural + extra)
+        let mainSize = size(of: main, orientation, forSize: forSize < 0 ? -1 : max(1, forSize - inset))
+        let extra = inset + (isNote ? Self.spacing + buttonSize.natural : 0)
+        return (mainSize.minimum + extra, mainSize.natural + extra)
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let inset = 2 * Self.padding
-        let buttonWidth = size(of: button, GTK_ORIENTATION_HORIZONTAL).natural
-        let buttonHeight = size(of: button, GTK_ORIENTATION_VERTICAL).natural
-        let textHeight = max(0, height - inset - Self.spacing - buttonHeight)
-        var textBox = GtkAllocation(x: Self.padding, y: Self.padding, width: max(1, width - inset), height: textHeight)
-        gtk_widget_size_allocate(text.widget, &textBox, -1)
+        let buttonWidth = isNote ? size(of: button, GTK_ORIENTATION_HORIZONTAL).natural : 0
+        let buttonHeight = isNote ? size(of: button, GTK_ORIENTATION_VERTICAL).natural : 0
+        let mainHeight = max(0, height - inset - (isNote ? Self.spacing + buttonHeight : 0))
+        var mainBox = GtkAllocation(x: Self.padding, y: Self.padding, width: max(1, width - inset), height: mainHeight)
+        gtk_widget_size_allocate(main.widget, &mainBox, -1)
+        guard isNote else { return }
         var buttonBox = GtkAllocation(
-            x: max(0, width - Self.padding - buttonWidth), y: Self.padding + textHeight + Self.spacing,
+            x: max(0, width - Self.padding - buttonWidth), y: Self.padding + mainHeight + Self.spacing,
             width: buttonWidth, height: buttonHeight)
         gtk_widget_size_allocate(button.widget, &buttonBox, -1)
     }

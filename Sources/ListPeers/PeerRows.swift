@@ -2,31 +2,54 @@ import BenchSupport
 import Foundation
 import TableModel
 
-/// The rows as GTK's list widgets show them: one text per row, read from the same D3 file
-/// our table opens, with the same decoder.
+/// The rows as GTK's list widgets show them, read from the same D3 file our table opens, with
+/// the same decoder: each row's text (a note's text, else its title) for the list's model, and
+/// its kind's content. Rich rows' markup is read from the same files under `data/`.
 struct PeerRows {
-    /// Each row's text: a note's text, a toggle's or header's title, a grid's chips, a rich
-    /// row's source.
+    /// Each row's text: a note's text, a toggle's or header's title, a grid's chips joined, a
+    /// rich row's source.
     var texts: [String]
+    var contents: [PeerRowContent]
     /// The first expanded note, the row typed into.
     var typingTarget: Int?
 
+    /// - Parameter dataFolder: where `rich/…` sources are found (our app's data folder).
     /// - Throws: ``RowsFileError`` when the file cannot be read or decoded.
-    /// - Complexity: O(size of the file).
-    static func load(path: String) throws(RowsFileError) -> PeerRows {
+    /// - Complexity: O(size of the file), each distinct markup file read once.
+    static func load(path: String, dataFolder: URL) throws(RowsFileError) -> PeerRows {
         var store = RowsFileStore(path: path)
         let rows = try store.load().rows
         var typingTarget: Int?
-        let texts = rows.enumerated().map { index, row -> String in
+        var markupBySource: [String: String?] = [:]
+        func markup(_ source: String) -> String? {
+            if let cached = markupBySource[source] { return cached }
+            let url = dataFolder.appendingPathComponent(source)
+            let text = FileManager.default.contents(atPath: url.path)
+                .flatMap { String(data: $0, encoding: .utf8) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            markupBySource[source] = text
+            return text
+        }
+        var texts: [String] = []
+        var contents: [PeerRowContent] = []
+        texts.reserveCapacity(rows.count)
+        contents.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
             switch row.content {
             case .note(let text, let expanded):
                 if expanded, typingTarget == nil, index < BenchmarkScript.typingSearchLimit { typingTarget = index }
-                return text
-            case .toggle(let title, _), .header(let title): return title
-            case .grid(let chips): return chips.joined(separator: " · ")
-            case .rich(let source): return "Rich content from \(source)"
+                texts.append(text)
+                contents.append(.note)
+            case .toggle(let title, _), .header(let title):
+                texts.append(title)
+                contents.append(.title(title))
+            case .grid(let chips):
+                texts.append(chips.joined(separator: " · "))
+                contents.append(.grid(chips))
+            case .rich(let source):
+                texts.append(source)
+                contents.append(.rich(markup: markup(source), fallback: "Rich content from \(source)"))
             }
         }
-        return PeerRows(texts: texts, typingTarget: typingTarget)
+        return PeerRows(texts: texts, contents: contents, typingTarget: typingTarget)
     }
 }

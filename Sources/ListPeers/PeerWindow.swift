@@ -11,8 +11,9 @@ final class PeerWindow: BenchmarkSubject {
     private let scroller: GObjectRef
     private let adjustment: GObjectRef
     private let list: PeerList
-    private let counter = RowMeasureCounter()
+    private let counter = WidgetMeasureCounter()
     private let typingTarget: Int?
+    private let contents: [PeerRowContent]
     private var session: BenchmarkSession?
 
     init(application: GObjectRef, options: PeerOptions, rows: PeerRows) {
@@ -23,10 +24,11 @@ final class PeerWindow: BenchmarkSubject {
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller.widget, 1)
         switch options.widget {
-        case .listview: list = ListViewPeer(texts: rows.texts, rowText: options.rowText, counter: counter)
-        case .listbox: list = ListBoxPeer(texts: rows.texts, rowText: options.rowText, counter: counter)
+        case .listview: list = ListViewPeer(rows: rows, rowText: options.rowText, counter: counter)
+        case .listbox: list = ListBoxPeer(rows: rows, rowText: options.rowText, counter: counter)
         }
         typingTarget = options.rowText == .textview ? rows.typingTarget : nil
+        contents = rows.contents
         gtk_scrolled_window_set_child(scroller(), list.widget.widget)
         adjustment = GObjectRef(gtk_scrolled_window_get_vadjustment(scroller())!)
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
@@ -52,7 +54,9 @@ final class PeerWindow: BenchmarkSubject {
     var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment()) }
     var scrollbarAdjustment: GObjectRef { adjustment }
     var liveRowWidgets: Int { list.liveRowWidgets }
+    /// A peer has no model of its own: its measured rows are GTK's.
     var measuredRowCount: Int { counter.count }
+    var widgetMeasuredRowCount: Int { counter.count }
 
     func scroll(to offset: Double) { gtk_adjustment_set_value(adjustment(), offset) }
 
@@ -81,12 +85,17 @@ final class PeerWindow: BenchmarkSubject {
         return Double(origin.y)
     }
 
-    /// Lengthens the text of the row three above `position`.
+    /// Lengthens the text of the nearest note at least three rows above `position`, as our
+    /// table's benchmark does.
+    ///
+    /// - Complexity: O(1) (at most 200 rows are looked at).
     func growRow(above position: Int) -> Bool {
-        guard position >= 3 else { return false }
-        let text = list.text(at: position - 3)
-        list.setText(text + BenchmarkScript.grownText, at: position - 3)
-        return true
+        for index in stride(from: position - 3, through: max(0, position - BenchmarkScript.growSearchLimit), by: -1) {
+            guard case .note = contents[index] else { continue }
+            list.setText(list.text(at: index) + BenchmarkScript.grownText, at: index)
+            return true
+        }
+        return false
     }
 
     func revealTypingTarget() -> Bool {

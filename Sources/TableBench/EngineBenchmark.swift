@@ -1,14 +1,17 @@
 import TableModel
 
-/// One measured operation: median nanoseconds per call for the engine and the naive list.
+/// One measured operation: median nanoseconds per call for the engine and each baseline.
 struct Measurement {
     var operation: String
     var rowCount: Int
     var engineNanoseconds: Double
     var naiveNanoseconds: Double
+    var fenwickNanoseconds: Double
 }
 
-/// Times the engine (`TableLayout`) against `NaiveHeightList` on the same kinds of work.
+/// Times the engine (`TableLayout`) against `NaiveHeightList` and `FenwickHeightList` on the
+/// same work: the same rows, the same random inputs, the same anchor rules, and no work in a
+/// timed call that the engine does not also do (the total height is kept by every baseline).
 struct EngineBenchmark {
     /// Rows per batch in the batch operation: half deletes, half inserts.
     static let batchSize = 100
@@ -23,12 +26,16 @@ struct EngineBenchmark {
     /// The anchor-correction op sets the note estimate to `estimateBase + call % estimateSpread`.
     static let estimateBase = 40.0
     static let estimateSpread = 20
+    /// Calls per batch round are the point operations' calls divided by this.
+    static let batchCallDivisor = 20
 
     let rowCount: Int
     let engineRounds: Int
     let engineOperations: Int
-    let naiveRounds: Int
-    let naiveOperations: Int
+    let linearRounds: Int
+    /// Calls per round of an O(n) operation (every naive op; the Fenwick list's estimate
+    /// change and splice).
+    let linearOperations: Int
 
     /// Consumes results so the optimiser cannot drop the timed work.
     nonisolated(unsafe) static var sink = 0.0
@@ -37,9 +44,9 @@ struct EngineBenchmark {
         self.rowCount = rowCount
         engineRounds = quick ? 3 : 7
         engineOperations = quick ? 20 : 2_000
-        naiveRounds = quick ? 3 : 5
-        // Keep each naive round near 10^6 row visits: the 1,000,000-row runs do one op a round.
-        naiveOperations = quick ? 2 : max(1, min(1_000, 1_000_000 / rowCount))
+        linearRounds = quick ? 3 : 5
+        // Keep each linear round near 10^6 row visits: the 1,000,000-row runs do one op a round.
+        linearOperations = quick ? 2 : max(1, min(1_000, 1_000_000 / rowCount))
     }
 
     static func kind(ofRow row: Int) -> RowKind {
@@ -47,104 +54,126 @@ struct EngineBenchmark {
         return [RowKind.note, .toggle, .toggle, .grid, .rich][row % 5]
     }
 
-    func makeRows() -> [RowSpec] {
-        (0..<rowCount).map { RowSpec(id: RowID(Int64($0)), kind: EngineBenchmark.kind(ofRow: $0)) }
+    /// The rows, kinds mixed; without `measured`, all estimated.
+    func makeRows(measured: Bool = false) -> [RowSpec] {
+        var random = SplitMix64(seed: EngineBenchmark.seed)
+        return (0..<rowCount).map { row in
+            let height = measured && row % EngineBenchmark.measuredFraction == 0
+                ? Double(Int.random(in: EngineBenchmark.rowHeights, using: &random)) : nil
+            return RowSpec(id: RowID(Int64(row)), kind: EngineBenchmark.kind(ofRow: row), measuredHeight: height)
+        }
     }
 
-    /// A layout and a naive list with the same rows, one in ten measured, scrolled to the middle.
-    func makeSubjects() throws -> (TableLayout, NaiveHeightList) {
-        let rows = makeRows()
-        let layout = try TableLayout(rows: rows, viewportHeight: EngineBenchmark.viewportHeight)
-        var naive = NaiveHeightList(
-            rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
-        var random = SplitMix64(seed: EngineBenchmark.seed)
-        for row in stride(from: 0, to: rowCount, by: EngineBenchmark.measuredFraction) {
-            let height = Double(Int.random(in: EngineBenchmark.rowHeights, using: &random))
-            _ = try layout.setMeasuredHeight(height, for: RowID(Int64(row)))
-            naive.heights[row] = height
-            naive.measured[row] = true
-        }
-        layout.scroll(toOffset: layout.contentHeight / 2)
-        naive.scroll(toOffset: naive.contentHeight / 2)
-        return (layout, naive)
+    /// Random inputs shared by every subject, so each answers the same calls.
+    struct Inputs {
+        var ids: [Int64]
+        var heights: [Double]
+        var fractions: [Double]
+        let mask = EngineBenchmark.sampleCount - 1
     }
 
     func run() throws -> [Measurement] {
-        let (layout, naiveList) = try makeSubjects()
-        var naive = naiveList
+        let rows = makeRows(measured: true)
+        let layout = try TableLayout(rows: rows, viewportHeight: EngineBenchmark.viewportHeight)
+        layout.scroll(toOffset: layout.contentHeight / 2)
         var random = SplitMix64(seed: EngineBenchmark.seed ^ UInt64(rowCount))
-        var results: [Measurement] = []
+        let inputs = Inputs(
+            ids: (0..<EngineBenchmark.sampleCount).map { _ in Int64.random(in: 0..<Int64(rowCount), using: &random) },
+            heights: (0..<EngineBenchmark.sampleCount).map { _ in
+                Double(Int.random(in: EngineBenchmark.rowHeights, using: &random))
+            },
+            fractions: (0..<EngineBenchmark.sampleCount).map { _ in Double.random(in: 0..<1, using: &random) })
 
-        func measure(_ operation: String, engine: (Int) -> Void, naive naiveBody: (Int) -> Void) {
-            let engineTime = Stopwatch.medianNanoseconds(
-                rounds: engineRounds, operationsPerRound: engineOperations, engine)
-            let naiveTime = Stopwatch.medianNanoseconds(
-                rounds: naiveRounds, operationsPerRound: naiveOperations, naiveBody)
-            results.append(Measurement(
-                operation: operation, rowCount: rowCount, engineNanoseconds: engineTime, naiveNanoseconds: naiveTime))
+        let engine = try timeEngine(layout, inputs, random: &random)
+        var naive = NaiveHeightList(
+            rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
+        let naiveTimes = time(&naive, inputs, rounds: linearRounds, pointOperations: linearOperations, random: &random)
+        var fenwick = FenwickHeightList(
+            rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
+        let fenwickTimes = time(&fenwick, inputs, rounds: engineRounds, pointOperations: engineOperations, random: &random)
+        return engine.map { operation, nanoseconds in
+            Measurement(operation: operation, rowCount: rowCount, engineNanoseconds: nanoseconds,
+                        naiveNanoseconds: naiveTimes[operation] ?? 0, fenwickNanoseconds: fenwickTimes[operation] ?? 0)
         }
+    }
 
-        let sample = EngineBenchmark.sampleCount - 1
-        let randomIDs = (0...sample).map { _ in Int64.random(in: 0..<Int64(rowCount), using: &random) }
-        let randomHeights = (0...sample).map { _ in Double(Int.random(in: EngineBenchmark.rowHeights, using: &random)) }
-        let randomFractions = (0...sample).map { _ in Double.random(in: 0..<1, using: &random) }
-
-        measure("set-height", engine: { call in
-            let changes = try! layout.setMeasuredHeight(randomHeights[call & sample], for: RowID(randomIDs[call & sample]))
-            EngineBenchmark.sink += changes.scrollOffset
-        }, naive: { call in
-            naive.setMeasuredHeight(randomHeights[call & sample], for: randomIDs[call & sample])
-            EngineBenchmark.sink += naive.scrollOffset
-        })
-
-        measure("row-at-offset", engine: { call in
-            let hit = layout.row(atOffset: randomFractions[call & sample] * layout.contentHeight)
-            EngineBenchmark.sink += hit!.offsetInRow
-        }, naive: { call in
-            let hit = naive.row(atOffset: randomFractions[call & sample] * naive.contentHeight)
-            EngineBenchmark.sink += hit.offsetInRow
-        })
-
-        measure("offset-of-row", engine: { call in
-            EngineBenchmark.sink += layout.offset(ofRow: Int(randomIDs[call & sample]))
-        }, naive: { call in
-            EngineBenchmark.sink += naive.offset(ofRow: Int(randomIDs[call & sample]))
-        })
-
-        measure("anchor-correction", engine: { call in
-            let changes = try! layout.setEstimatePolicy(.fixed(EngineBenchmark.estimateBase + Double(call % EngineBenchmark.estimateSpread)), for: .note)
-            EngineBenchmark.sink += changes.scrollOffset
-        }, naive: { call in
-            naive.setEstimate(EngineBenchmark.estimateBase + Double(call % EngineBenchmark.estimateSpread), for: .note)
-            EngineBenchmark.sink += naive.scrollOffset
-        })
-
+    private func timeEngine(
+        _ layout: TableLayout, _ inputs: Inputs, random: inout SplitMix64
+    ) throws -> [(String, Double)] {
+        let mask = inputs.mask
+        func median(_ body: (Int) -> Void) -> Double {
+            Stopwatch.medianNanoseconds(rounds: engineRounds, operationsPerRound: engineOperations, body)
+        }
+        var results: [(String, Double)] = []
+        results.append(("set-height", median { call in
+            let changes = try? layout.setMeasuredHeight(inputs.heights[call & mask], for: RowID(inputs.ids[call & mask]))
+            EngineBenchmark.sink += changes?.scrollOffset ?? 0
+        }))
+        results.append(("row-at-offset", median { call in
+            EngineBenchmark.sink += layout.row(atOffset: inputs.fractions[call & mask] * layout.contentHeight)?.offsetInRow ?? 0
+        }))
+        results.append(("offset-of-row", median { call in
+            EngineBenchmark.sink += layout.offset(ofRow: Int(inputs.ids[call & mask]))
+        }))
+        results.append(("anchor-correction", median { call in
+            let changes = try? layout.setEstimatePolicy(.fixed(EngineBenchmark.estimate(call)), for: .note)
+            EngineBenchmark.sink += changes?.scrollOffset ?? 0
+        }))
         var nextID = Int64(rowCount)
-        let batchRounds = engineRounds
-        let engineBatches = max(1, engineOperations / 20)
-        let engineBatchTime = Stopwatch.medianNanoseconds(
-            rounds: batchRounds, operationsPerRound: engineBatches,
-            prepare: { _ in makeBatch(count: layout.count, anchor: layout.anchor!.id.rawValue,
+        results.append(("batch-100", Stopwatch.medianNanoseconds(
+            rounds: engineRounds, operationsPerRound: max(1, engineOperations / EngineBenchmark.batchCallDivisor),
+            prepare: { _ in makeBatch(count: layout.count, anchor: layout.anchor?.id.rawValue ?? -1,
                                       id: { layout.id(at: $0).rawValue }, nextID: &nextID, random: &random) },
             run: { plan in
                 var batch = BatchUpdate()
                 for id in plan.deletes { batch.delete(RowID(id)) }
                 for insert in plan.inserts { batch.insert(RowSpec(id: RowID(insert.id), kind: insert.kind), at: insert.index) }
-                EngineBenchmark.sink += try! layout.performBatch(batch).scrollOffset
-            })
-        let naiveBatchTime = Stopwatch.medianNanoseconds(
-            rounds: naiveRounds, operationsPerRound: max(1, naiveOperations / 20),
-            prepare: { _ in makeBatch(count: naive.ids.count, anchor: naive.anchorID,
-                                      id: { naive.ids[$0] }, nextID: &nextID, random: &random) },
-            run: { plan in
-                naive.apply(deletes: plan.deletes, inserts: plan.inserts)
-                EngineBenchmark.sink += naive.scrollOffset
-            })
-        results.append(Measurement(
-            operation: "batch-100", rowCount: rowCount,
-            engineNanoseconds: engineBatchTime, naiveNanoseconds: naiveBatchTime))
+                EngineBenchmark.sink += (try? layout.performBatch(batch))?.scrollOffset ?? 0
+            })))
         return results
     }
+
+    /// Times a baseline on the same operations, scrolled to the middle first. Point operations
+    /// run `pointOperations` calls a round; its O(n) operations (for the Fenwick list, the
+    /// estimate change and the splice) run `linearOperations`.
+    private func time<Baseline: HeightBaseline>(
+        _ list: inout Baseline, _ inputs: Inputs, rounds: Int, pointOperations: Int, random: inout SplitMix64
+    ) -> [String: Double] {
+        let mask = inputs.mask
+        list.scroll(toOffset: list.contentHeight / 2)
+        func median(_ calls: Int, _ body: (Int) -> Void) -> Double {
+            Stopwatch.medianNanoseconds(rounds: rounds, operationsPerRound: calls, body)
+        }
+        var results: [String: Double] = [:]
+        results["set-height"] = median(pointOperations) { call in
+            list.setMeasuredHeight(inputs.heights[call & mask], for: inputs.ids[call & mask])
+            EngineBenchmark.sink += list.scrollOffset
+        }
+        results["row-at-offset"] = median(pointOperations) { call in
+            EngineBenchmark.sink += list.row(atOffset: inputs.fractions[call & mask] * list.contentHeight).offsetInRow
+        }
+        results["offset-of-row"] = median(pointOperations) { call in
+            EngineBenchmark.sink += list.offset(ofRow: Int(inputs.ids[call & mask]))
+        }
+        results["anchor-correction"] = Stopwatch.medianNanoseconds(
+            rounds: linearRounds, operationsPerRound: linearOperations
+        ) { call in
+            list.setEstimate(EngineBenchmark.estimate(call), for: .note)
+            EngineBenchmark.sink += list.scrollOffset
+        }
+        var nextID = Int64(rowCount)
+        results["batch-100"] = Stopwatch.medianNanoseconds(
+            rounds: linearRounds, operationsPerRound: max(1, linearOperations / EngineBenchmark.batchCallDivisor),
+            prepare: { _ in makeBatch(count: list.count, anchor: list.anchorID, id: { list.id(at: $0) },
+                                      nextID: &nextID, random: &random) },
+            run: { plan in
+                list.apply(deletes: plan.deletes, inserts: plan.inserts)
+                EngineBenchmark.sink += list.scrollOffset
+            })
+        return results
+    }
+
+    static func estimate(_ call: Int) -> Double { estimateBase + Double(call % estimateSpread) }
 
     /// Half `batchSize` distinct random rows to delete (never the anchor) and half new rows at
     /// distinct random after-update indices.

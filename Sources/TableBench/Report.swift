@@ -7,23 +7,27 @@ enum Report {
     static func json(_ measurements: [Measurement]) -> String {
         let entries = measurements.map { item in
             "{\"op\":\"\(item.operation)\",\"n\":\(item.rowCount),"
-                + "\"engine_ns\":\(rounded(item.engineNanoseconds)),\"naive_ns\":\(rounded(item.naiveNanoseconds))}"
+                + "\"engine_ns\":\(rounded(item.engineNanoseconds)),\"naive_ns\":\(rounded(item.naiveNanoseconds)),"
+                + "\"fenwick_ns\":\(rounded(item.fenwickNanoseconds))}"
         }
         return "[\n  " + entries.joined(separator: ",\n  ") + "\n]"
     }
 
     static func table(_ measurements: [Measurement]) -> String {
         var lines = [
-            "Height engine vs naive reference (median ns per operation)",
+            "Height engine vs the naive and Fenwick baselines (median ns per operation)",
             pad("op", 18) + pad("rows", 10, right: true) + pad("engine ns", 13, right: true)
-                + pad("naive ns", 15, right: true) + pad("naive/engine", 14, right: true),
+                + pad("naive ns", 15, right: true) + pad("fenwick ns", 13, right: true)
+                + pad("naive/engine", 14, right: true) + pad("fenwick/engine", 16, right: true),
         ]
         for item in measurements {
             lines.append(
                 pad(item.operation, 18) + pad("\(item.rowCount)", 10, right: true)
                     + pad(rounded(item.engineNanoseconds), 13, right: true)
                     + pad(rounded(item.naiveNanoseconds), 15, right: true)
-                    + pad(rounded(item.naiveNanoseconds / item.engineNanoseconds) + "×", 14, right: true))
+                    + pad(rounded(item.fenwickNanoseconds), 13, right: true)
+                    + pad(rounded(item.naiveNanoseconds / item.engineNanoseconds) + "×", 14, right: true)
+                    + pad(rounded(item.fenwickNanoseconds / item.engineNanoseconds, digits: 2) + "×", 16, right: true))
         }
         let setHeight = measurements.filter { $0.operation == "set-height" }
         if let smallest = setHeight.first, let largest = setHeight.last, smallest.rowCount != largest.rowCount {

@@ -17,7 +17,7 @@ struct LaunchOptions: Sendable {
     /// Initial window size in logical pixels.
     var width: Int32 = 480
     var height: Int32 = 720
-    /// Run this benchmark script and quit; needs `benchOutputPath`. Edits are then never saved.
+    /// Run this benchmark script and quit; needs `benchOutputPath`. Edits are saved as in normal use.
     var benchScript: BenchmarkScript?
     /// Where the benchmark writes its JSON figures.
     var benchOutputPath: String?

@@ -176,8 +176,9 @@ final class MainWindow {
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
-        // A benchmark edits rows (growing one, typing) and must never write the shared data file.
-        let saver = document.savesChanges && options.benchScript == nil ? AutoSaver(model: model, store: document.store, clock: clock) : nil
+        // Benchmarks run the product as users do, autosave included: the driver (scripts/bench.py)
+        // gives every run that edits rows its own copy of the data file.
+        let saver = document.savesChanges ? AutoSaver(model: model, store: document.store, clock: clock) : nil
         saver?.onError = { [weak self] message in self?.toasts.show(message) }
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in

@@ -39,6 +39,9 @@ final class BenchmarkRunner: BenchmarkSubject {
     /// - Complexity: O(rows measured so far).
     var measuredRowCount: Int { model.measureCounts.values.reduce(0, +) }
 
+    /// Rows whose cell GTK measured, once per row per frame, counted as the peers count theirs.
+    var widgetMeasuredRowCount: Int { controller.widgetMeasures.count }
+
     func scroll(to offset: Double) { controller.scroll(to: offset) }
 
     func topVisibleRow() -> (position: Int, y: Double)? {
@@ -63,7 +66,7 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     /// Expands and lengthens the nearest note at least three rows above `position`.
     func growRow(above position: Int) -> Bool {
-        for index in stride(from: position - 3, through: max(0, position - 200), by: -1) {
+        for index in stride(from: position - 3, through: max(0, position - BenchmarkScript.growSearchLimit), by: -1) {
             let id = model.layout.id(at: index)
             guard case .note(let text, let expanded)? = model.row(id)?.content else { continue }
             let longer = text + BenchmarkScript.grownText

@@ -1,3 +1,4 @@
+import BenchSupport
 import CGtk
 import GtkBridge
 import TableModel
@@ -21,6 +22,8 @@ final class RowCell: ContainerLayout {
     }
 
     private unowned let controller: TableController
+    /// The frame in which GTK last measured this cell's height (for `widgetMeasures`).
+    private var lastMeasuredFrame = -1
 
     init(kind: RowKind, content: RowContentView, controller: TableController) {
         self.kind = kind
@@ -83,6 +86,7 @@ final class RowCell: ContainerLayout {
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        if orientation == GTK_ORIENTATION_VERTICAL { controller.widgetMeasures.rowMeasured(widget, lastFrame: &lastMeasuredFrame) }
         let size = content.widget.measure(orientation, forSize: forSize)
         return (0, size.natural)
     }

@@ -1,3 +1,4 @@
+import BenchSupport
 import CGtk
 import Foundation
 import GtkBridge
@@ -33,6 +34,8 @@ final class TableController {
     /// Called when a rich row comes into view with its content not yet requested.
     var onRichRowNeeded: ((RowID) -> Void)?
     private(set) var contextMenu: ContextMenu!
+    /// GTK measures of row cells, once per row per frame, counted as the bench's peers count theirs.
+    let widgetMeasures = WidgetMeasureCounter()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8

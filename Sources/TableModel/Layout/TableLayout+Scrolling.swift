@@ -48,14 +48,31 @@ extension TableLayout {
     }
 
     /// Re-derives the scroll offset after a change, following the rules of `ScrollContext`.
+    ///
+    /// When the anchor row still covers the restored offset it stays the anchor: it is the row
+    /// `row(atOffset:)` would find (every row before it ends at or above its top), so the
+    /// descent is skipped and only the offset inside the row is recomputed, as that would.
+    ///
+    /// - Complexity: O(log n).
     func restoreScroll(_ context: ScrollContext) {
         if context.wasAtTop {
             settleScroll(at: 0)
-        } else if let anchor = context.anchor, let top = offset(of: anchor.id) {
-            settleScroll(at: top + anchor.offsetInRow)
-        } else {
-            settleScroll(at: context.offset)
+            return
         }
+        guard let anchor = context.anchor, let (leaf, slot) = index.find(anchor.id.rawValue) else {
+            settleScroll(at: context.offset)
+            return
+        }
+        let top = index.position(leaf: leaf, slot: slot).offset
+        let target = HeightUnits.points(top) + anchor.offsetInRow
+        let clamped = min(max(0, target), maxScrollOffset)
+        let y = HeightUnits.unitsRoundingDown(clamped)
+        guard clamped.isFinite, y >= top, y - top < index.rowUnits(leaf: leaf, slot: slot) else {
+            settleScroll(at: target)
+            return
+        }
+        scrollOffset = clamped
+        self.anchor = ScrollAnchor(id: anchor.id, offsetInRow: clamped - HeightUnits.points(top))
     }
 }
 
