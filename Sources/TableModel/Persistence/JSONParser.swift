@@ -1,8 +1,9 @@
 /// A strict JSON (RFC 8259) parser over UTF-8 bytes that records where every value starts.
 /// ``RowsDocumentReader`` drives it: the top level by hand, every other value with ``parseValue()``.
 ///
-/// It validates UTF-8 itself (so it can say where the bad byte is), rejects duplicate keys,
-/// limits nesting to ``RowLimits/maxNestingDepth`` and skips one leading byte-order mark.
+/// It validates UTF-8 itself (so it can say where the bad byte is), rejects duplicate keys
+/// (O(1) expected per key), limits nesting to ``RowLimits/maxNestingDepth`` and skips one
+/// leading byte-order mark. Parsing is O(n) in the bytes.
 /// Strings without escapes are decoded straight from the buffer.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -113,6 +114,8 @@ struct JSONParser {
         try enterContainer()
         index += 1
         var members: [JSONNode.Member] = []
+        // Keys seen so far, so a duplicate is found in O(1) expected, not by a scan.
+        var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -124,7 +127,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected() }
             let keyOffset = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 throw DecodeFailure(offset: keyOffset, reason: .duplicateKey(key))
             }
             skipWhitespace()
@@ -256,7 +259,7 @@ struct JSONParser {
                 throw DecodeFailure(offset: escapeStart, reason: .invalidEscape)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else { throw DecodeFailure(offset: escapeStart, reason: .invalidEscape) }
-            buffer.append(contentsOf: UTF8.encode(scalar)!)
+            UTF8.encode(scalar) { buffer.append($0) }
         default:
             throw DecodeFailure(offset: escapeStart, reason: .invalidEscape)
         }
