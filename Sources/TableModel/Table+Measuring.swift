@@ -13,7 +13,11 @@ extension Table {
             let text = measurer.measure(title, font: header.font, maxWidth: max(1, width - 2 * header.paddingX), wrap: .wordChar)
             return header.paddingTop + text.height + header.paddingBottom
         case .note(let text, let expanded):
-            return NoteLayout(contentHeight: noteContentHeight(row.id, text: text), expanded: expanded, metrics: metrics.note).rowHeight
+            let content = noteContentHeight(row.id, text: text)
+            // Expanded, the row follows its text: a text height that is no length makes the
+            // row unmeasurable (collapsed it is 64 px of text whatever the text measures).
+            guard !expanded || (content.isFinite && content >= 0) else { return .nan }
+            return NoteLayout(contentHeight: content, expanded: expanded, metrics: metrics.note).rowHeight
         case .toggle(_, let open):
             return ToggleSizing.height(for: row.id, open: open)
         case .grid(let chips):
@@ -175,7 +179,7 @@ extension Table {
     ///
     /// - Throws: ``TableError/invalidLength(_:name:)`` outside `0...RowLimits.maxViewLength`;
     ///   nothing changes then.
-    /// - Complexity: O(n) to mark rows stale.
+    /// - Complexity: O(n) to mark rows stale, plus O(undo steps).
     public func setWidth(_ newWidth: Double) throws(TableError) -> TableUpdate {
         guard RowLimits.isValidViewLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
         guard newWidth != width else { return unchangedUpdate() }
@@ -184,6 +188,11 @@ extension Table {
         noteContentHeights.removeAll(keepingCapacity: true)
         gridFlows.removeAll(keepingCapacity: true)
         unmeasurableRows.removeAll()
+        // A deleted row's height was measured at the old width; undo re-measures it instead.
+        history.transformEdits { edit in
+            guard case .delete(let row, let index, .some) = edit else { return edit }
+            return .delete(row, index: index, height: nil)
+        }
         swipe.setRowWidth(newWidth)
         update.layout = layout.invalidateAllMeasurements()
         return update

@@ -75,9 +75,8 @@ extension Table {
         return update
     }
 
-    /// Puts a deleted row back at `index` (clamped), with its content, marks and height.
-    /// The height was measured at the width of the time, so it comes back stale: it holds
-    /// the row's place until the row is measured again (at the same width nothing moves).
+    /// Puts a deleted row back at `index` (clamped), with its content, marks and height
+    /// (measured at the current width: ``setWidth(_:)`` forgets the heights in the history).
     /// Throws only before it changes anything.
     func applyInsert(_ row: Row, at index: Int, height: Double?) throws(TableError) -> TableUpdate {
         var batch = BatchUpdate()
@@ -85,7 +84,6 @@ extension Table {
         batch.insert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), at: min(max(0, index), layout.count))
         var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
-        if usableHeight != nil, let stale = try? layout.invalidateMeasurement(of: row.id) { update.layout.absorb(stale) }
         rows[row.id] = row
         noteChange()
         return update

@@ -77,6 +77,15 @@ public struct UndoHistory<Edit: CoalescibleEdit>: Sendable {
         _ = redoStack.popLast()
     }
 
+    /// Replaces every kept edit, undo and redo alike, by `transform` of it (for example to
+    /// forget what no longer holds); the order and the current burst stay.
+    ///
+    /// - Complexity: O(kept edits).
+    public mutating func transformEdits(_ transform: (Edit) -> Edit) {
+        undoStack = undoStack.map(transform)
+        redoStack = redoStack.map(transform)
+    }
+
     /// Takes the edit to undo and moves it to the redo stack; `nil` when there is none.
     ///
     /// - Complexity: O(1).
