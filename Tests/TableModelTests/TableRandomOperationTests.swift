@@ -437,6 +437,9 @@ final class RandomTableSoak {
             }
         }
         try #require(total == layout.contentHeight, "\(context): rows sum to \(total) px, content is \(layout.contentHeight)")
+        let offsetsAreFinite = table.swipe.offsets.values.allSatisfy { $0.isFinite }
+        try #require(offsetsAreFinite, "\(context): swipe offsets \(table.swipe.offsets)")
+        try #require(table.layout.scrollOffset.isFinite && table.layout.contentHeight.isFinite, "\(context): scroll geometry")
         if let editing = table.editingRow { try #require(reference.row(editing)?.kind == .note, "\(context): editing \(editing)") }
     }
 }
