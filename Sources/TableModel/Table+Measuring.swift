@@ -52,13 +52,15 @@ extension Table {
     }
 
     /// A grid row's flow at the current width, cached per row; chip sizes are cached per
-    /// label and never measured twice (G2).
+    /// label and never measured twice (G2). A label the measurer gives no valid size counts
+    /// as empty, so the view never gets a frame that is not a rectangle.
     func flow(for id: RowID, chips: [String]) -> FlowLayout {
         if let cached = gridFlows[id] { return cached }
         let grid = metrics.grid
         let sizes = chips.map { chip -> Size in
             if let size = chipSizes[chip] { return size }
-            let size = grid.chipSize(forLabel: measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none))
+            let label = measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none)
+            let size = grid.chipSize(forLabel: label.isValid ? label : .zero)
             chipSizes[chip] = size
             return size
         }
