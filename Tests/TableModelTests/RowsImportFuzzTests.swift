@@ -48,14 +48,14 @@ import Testing
     }
 
     /// Reasons for which the reader rejects JSON that `JSONSerialization` accepts, each
-    /// documented in `data/README.md`: duplicate keys, anything about the schema, and
-    /// nesting deeper than ``RowLimits/maxNestingDepth``. Trailing commas, which RFC 8259
+    /// documented in `data/README.md`: duplicate keys, anything about the schema, nesting
+    /// deeper than ``RowLimits/maxNestingDepth`` and numbers beyond a `Double`. Trailing commas, which RFC 8259
     /// forbids and `JSONSerialization` tolerates, are told apart by ``isTrailingComma(_:in:)``.
     /// Every syntax error must agree with Foundation.
     static func isDocumentedStricterReason(_ reason: RowsFileError.Reason) -> Bool {
         switch reason {
         case .duplicateKey, .notAnObject, .missingField, .wrongType, .unsupportedSchemaVersion, .unknownKind,
-             .duplicateID, .valueTooLarge, .invalidValue, .nestingTooDeep:
+             .duplicateID, .valueTooLarge, .invalidValue, .nestingTooDeep, .numberOutOfRange:
             true
         case .unreadable, .emptyFile, .unexpectedEnd, .unexpectedCharacter, .controlCharacterInString, .trailingContent,
              .invalidUTF8, .invalidEscape, .invalidNumber:

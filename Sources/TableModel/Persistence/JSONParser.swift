@@ -312,8 +312,10 @@ struct JSONParser {
         if isInteger, let integer = Self.integer(from: literal) {
             return JSONNode(value: .integer(integer), offset: start)
         }
+        // The literal is well formed here; only its size can fail (RFC 8259 lets readers
+        // limit the range of numbers; this one takes what a Double holds).
         guard let double = Double(String(decoding: literal, as: UTF8.self)), double.isFinite else {
-            throw DecodeFailure(offset: start, reason: .invalidNumber)
+            throw DecodeFailure(offset: start, reason: .numberOutOfRange)
         }
         return JSONNode(value: .double(double), offset: start)
     }
