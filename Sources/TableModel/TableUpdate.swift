@@ -24,7 +24,8 @@ public struct TableUpdate: Sendable, Equatable {
     /// Actions that ran, for the view's feedback (for example an announcement).
     public var performedActions: [SwipeInvocation] = []
     /// What could not be done in full (a row that could not be measured, one too tall to
-    /// lay out whole), for the view to tell the user; each row is reported once per cause.
+    /// lay out whole), for the view to tell the user, each at most once per update. A row
+    /// that cannot be measured is reported when that is found, not on every later pass.
     public var problems: [RowProblem] = []
 
     /// - Complexity: O(1).
