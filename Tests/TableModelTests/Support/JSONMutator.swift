@@ -5,7 +5,9 @@
 /// - tokens: replace or insert JSON tokens, valid and malformed (numbers, escapes, literals);
 /// - structure: delete, duplicate, move or truncate spans between structural characters,
 ///   wrap the document, or repeat a key;
-/// - size: long strings, many keys, long numbers, deep nesting and repeated rows.
+/// - size: long strings, many keys, long numbers, deep nesting and repeated rows;
+/// - values: one member's scalar value replaced by another well-formed one, so the mutant
+///   usually stays JSON and reaches the schema checks (wrong types, ids, kinds, limits).
 ///
 /// The same seed gives the same sequence of mutants.
 struct JSONMutator {
@@ -23,7 +25,15 @@ struct JSONMutator {
         ",", ":", "[", "]", "{", "}", "\"", "\\", " ", "\n", "\u{FEFF}", "tru", "nul", "\"kind\"", "\"id\"", "\"rows\"",
         "\"schemaVersion\"", "\"note\"", "\"toggle\"", "\"grid\"", "\"rich\"", "\"header\"", "\"chips\"", "\"text\"",
     ]
+    /// Well-formed scalar values, for mutants that stay JSON.
+    static let values: [String] = [
+        "null", "true", "false", "0", "-0", "1", "-1", "2", "7", "1.5", "1e5", "-1.5e-3", "1E2",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "1e308", "1e-400",
+        "\"\"", "\"a\"", "\"\\u0000\"", "\"\\uD83D\\uDE00\"", "\"\\\"\"", "\"é\"", "[]", "{}", "[\"x\"]", "[1]",
+        "\"note\"", "\"toggle\"", "\"grid\"", "\"rich\"", "\"header\"", "\"Note\"", "\"rich/x.markup\"",
+    ]
     static let structural: Set<UInt8> = Set("{}[],:\"".utf8)
+    static let valueEnds: Set<UInt8> = Set(",}] \n\r\t".utf8)
 
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
 
@@ -32,6 +42,10 @@ struct JSONMutator {
     /// One to four mutations of `document`.
     mutating func mutate(_ document: [UInt8]) -> [UInt8] {
         var bytes = document
+        if chance(4) {
+            for _ in 0..<int(1..<3) { mutateValue(&bytes) }
+            return bytes
+        }
         for _ in 0..<int(1..<5) {
             switch int(0..<100) {
             case 0..<30: mutateByte(&bytes)
@@ -53,6 +67,25 @@ struct JSONMutator {
             if Self.structural.contains(bytes[candidate]) { return candidate }
         }
         return int(0..<bytes.count)
+    }
+
+    /// Replaces the scalar value after a random `:` (strings scanned with their escapes;
+    /// arrays and objects left alone) with one of ``values``.
+    mutating func mutateValue(_ bytes: inout [UInt8]) {
+        let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
+        guard !colons.isEmpty else { return }
+        var start = colons[int(0..<colons.count)] + 1
+        while start < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "[") else { return }
+        var end = start
+        if bytes[start] == UInt8(ascii: "\"") {
+            end += 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            end = min(end + 1, bytes.count)
+        } else {
+            while end < bytes.count, !Self.valueEnds.contains(bytes[end]) { end += 1 }
+        }
+        bytes.replaceSubrange(start..<end, with: Array(Self.values[int(0..<Self.values.count)].utf8))
     }
 
     mutating func mutateByte(_ bytes: inout [UInt8]) {
