@@ -62,6 +62,26 @@ import Testing
         table._checkInvariants()
     }
 
+    /// Issue 12's report: a 120 KB paste of 60,000 lines at 20 px failed to expand
+    /// ("height 1200052.0 is not a finite number…") and the next Ctrl+Z, Ctrl+Shift+Z trapped.
+    @Test func theReportedSixtyThousandLineNoteExpandsAndUndoRedoDoNotTrap() throws {
+        let text = (0..<60_000).map { _ in "a" }.joined(separator: "\n")
+        let table = try Table(file: TableFixture.file, width: 400, measurer: FixedAdvanceMeasurer(advance: 8, lineHeight: 20))
+        let id = RowID(3)
+        _ = try table.setText(text, for: id)
+        let expand = try table.toggleExpanded(id)
+        #expect(expand.problems.isEmpty)
+        #expect(table.layout.height(of: id) == 1_200_000 + table.metrics.note.chromeHeight)
+        _ = table.undo()
+        #expect(table.layout.height(of: id) == 64 + table.metrics.note.chromeHeight)
+        _ = table.redo()
+        #expect(table.layout.height(of: id) == 1_200_000 + table.metrics.note.chromeHeight)
+        _ = table.undo()
+        _ = table.undo()
+        #expect(table.row(id)?.content == TableFixture.file.rows[2].content && !table.canUndo)
+        table._checkInvariants()
+    }
+
     @Test func aPartlyVisibleTallRowIsReportedWithItsExactGeometry() throws {
         let (fixture, id) = try noteTable(Self.megabyteOfLines)
         let table = fixture.table
