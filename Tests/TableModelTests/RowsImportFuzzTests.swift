@@ -102,9 +102,11 @@ import Testing
                 try #require(position.line >= 1 && position.column >= 1, "\(context): \(error)")
                 try #require(error.description.hasPrefix("fuzz.json:\(position.line):\(position.column): "), "\(context): \(error)")
                 if foundationAccepts {
-                    let kind = Self.isTrailingComma(error, in: bytes) ? "trailing comma" : "\(error.reason)".prefix { $0 != "(" }
+                    let kind = Self.isTrailingComma(error, in: bytes) ? "trailing comma"
+                        : Self.isAnotherEncoding(error, in: bytes) ? "UTF-16 or UTF-32" : "\(error.reason)".prefix { $0 != "(" }
                     stricter[String(kind), default: 0] += 1
-                    try #require(Self.isDocumentedStricterReason(error.reason) || Self.isTrailingComma(error, in: bytes),
+                    try #require(Self.isDocumentedStricterReason(error.reason) || Self.isTrailingComma(error, in: bytes)
+                                 || Self.isAnotherEncoding(error, in: bytes),
                                  "\(context): rejected valid JSON: \(error) in \(Self.excerpt(bytes))")
                 }
             }
@@ -120,6 +122,12 @@ import Testing
               let position = error.position, let offset = offset(of: position, in: bytes) else { return false }
         let before = bytes[..<offset].last { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
         return before == UInt8(ascii: ",")
+    }
+
+    /// Whether `error` is the reader refusing what `JSONSerialization` reads as UTF-16 or
+    /// UTF-32 (a NUL byte among the first four): the reader takes UTF-8 only.
+    static func isAnotherEncoding(_ error: RowsFileError, in bytes: [UInt8]) -> Bool {
+        error.reason == .invalidUTF8 && bytes.prefix(4).contains(0)
     }
 
     /// The byte offset of a line and column (columns count Unicode scalars, as the reader's do).

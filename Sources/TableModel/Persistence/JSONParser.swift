@@ -16,8 +16,11 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Skips a byte-order mark and whitespace before the top-level value; fails on an empty document.
+    /// Skips a byte-order mark and whitespace before the top-level value; fails on an empty
+    /// document, and on a NUL byte among the first four, the mark of UTF-16 or UTF-32 text
+    /// (which readers such as `JSONSerialization` detect, and this one does not read).
     mutating func skipToDocument() throws(DecodeFailure) {
+        if bytes.prefix(4).contains(0) { throw DecodeFailure(offset: 0, reason: .invalidUTF8) }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw DecodeFailure(offset: 0, reason: .emptyFile) }
