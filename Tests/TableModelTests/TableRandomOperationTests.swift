@@ -227,13 +227,13 @@ final class RandomTableSoak {
         var thrown: (any Error)?
         do { try body() } catch { thrown = error }
         guard let thrown else {
-            try #require(expectedError == nil, "\(context): expected \(String(describing: expectedError))")
+            try verify(expectedError == nil, "\(context): expected \(String(describing: expectedError))")
             apply()
             return
         }
         // Compared as text: an error carrying NaN is not equal to itself.
-        try #require(String(describing: thrown as? TableError) == String(describing: expectedError), "\(context): threw \(thrown)")
-        try #require(before == nil || TableFingerprint(table) == before, "\(context): a rejected intent changed the table")
+        try verify(String(describing: thrown as? TableError) == String(describing: expectedError), "\(context): threw \(thrown)")
+        try verify(before == nil || TableFingerprint(table) == before, "\(context): a rejected intent changed the table")
     }
 
     // MARK: expected errors
@@ -415,38 +415,49 @@ final class RandomTableSoak {
 
     // MARK: checks
 
+    /// A failed check of the soak: recorded as an issue, then thrown to end the run.
+    struct CheckFailed: Error {}
+
+    /// Like `#require` for a condition already computed, without the macro's per-call cost
+    /// (these run several times per step, 100,000 steps).
+    func verify(_ condition: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard !condition else { return }
+        Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
+        throw CheckFailed()
+    }
+
     func check(_ context: String) throws {
         steps += 1
         if steps % Self.fullInvariantInterval == 0 { table._checkInvariants() } else { table.layout._checkInvariants() }
         let layout = table.layout
         let snapshot = LayoutSnapshot(layout)
         let order = snapshot.rows.map(\.id)
-        try #require(order == reference.state.order, "\(context): row order differs from the reference")
-        try #require(table.rows == reference.state.rows, "\(context): row content differs from the reference")
-        try #require(table.canUndo == reference.canUndo && table.canRedo == reference.canRedo, "\(context): undo availability differs")
+        try verify(order == reference.state.order, "\(context): row order differs from the reference")
+        try verify(table.rows == reference.state.rows, "\(context): row content differs from the reference")
+        try verify(table.canUndo == reference.canUndo && table.canRedo == reference.canRedo, "\(context): undo availability differs")
         var total = 0.0
         for shown in snapshot.rows {
             let (id, height) = (shown.id, shown.height)
-            try #require(height >= 0 && height <= TableLayout.maximumRowHeight, "\(context): row \(id) is \(height) px")
+            try verify(height >= 0 && height <= TableLayout.maximumRowHeight, "\(context): row \(id) is \(height) px")
             total += height
             guard shown.state == .measured, let row = table.row(id) else { continue }
             switch row.content {
             case .toggle(_, let open):
-                try #require(height == ToggleSizing.height(for: id, open: open), "\(context): toggle \(id) is \(height) px")
+                try verify(height == ToggleSizing.height(for: id, open: open), "\(context): toggle \(id) is \(height) px")
             case .note(let text, let expanded):
                 // A collapsed note is 64 px of text whatever its content measures.
                 let rowHeight = NoteLayout(contentHeight: contentHeight(of: text), expanded: expanded, metrics: table.metrics.note).rowHeight
-                try #require(!rowHeight.isNaN, "\(context): unmeasurable note \(id) counts as measured")
+                try verify(!rowHeight.isNaN, "\(context): unmeasurable note \(id) counts as measured")
                 let expected = min(rowHeight, TableLayout.maximumRowHeight)
-                try #require(height == (expected * 64).rounded() / 64, "\(context): note \(id) is \(height) px, expected \(expected)")
+                try verify(height == (expected * 64).rounded() / 64, "\(context): note \(id) is \(height) px, expected \(expected)")
             default: break
             }
         }
-        try #require(total == layout.contentHeight, "\(context): rows sum to \(total) px, content is \(layout.contentHeight)")
+        try verify(total == layout.contentHeight, "\(context): rows sum to \(total) px, content is \(layout.contentHeight)")
         let offsetsAreFinite = table.swipe.offsets.values.allSatisfy { $0.isFinite }
-        try #require(offsetsAreFinite, "\(context): swipe offsets \(table.swipe.offsets)")
-        try #require(table.layout.scrollOffset.isFinite && table.layout.contentHeight.isFinite, "\(context): scroll geometry")
-        if let editing = table.editingRow { try #require(reference.row(editing)?.kind == .note, "\(context): editing \(editing)") }
+        try verify(offsetsAreFinite, "\(context): swipe offsets \(table.swipe.offsets)")
+        try verify(table.layout.scrollOffset.isFinite && table.layout.contentHeight.isFinite, "\(context): scroll geometry")
+        if let editing = table.editingRow { try verify(reference.row(editing)?.kind == .note, "\(context): editing \(editing)") }
     }
 }
 
