@@ -16,9 +16,10 @@ extension Table {
             guard case .note(let text, _)? = rows[id]?.content else { preconditionFailure("table: note cache names \(id)") }
             let note = metrics.note
             let fresh = measurer.measure(text, font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar).height
-            precondition(fresh == height, "table: stale cached height for note \(id)")
+            precondition(fresh == height || (fresh.isNaN && height.isNaN), "table: stale cached height for note \(id)")
         }
         for id in gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }
+        for id in unmeasurableRows { precondition(rows[id] != nil, "table: unmeasurable set names \(id)") }
         for id in richStates.keys { precondition(rows[id]?.kind == .rich, "table: rich state names \(id)") }
         for id in swipe.offsets.keys { precondition(rows[id] != nil, "table: swipe offset for missing row \(id)") }
         if let editingRow { precondition(rows[editingRow]?.kind == .note, "table: editing a row that is not a note") }

@@ -13,7 +13,11 @@ extension Table {
             let text = measurer.measure(title, font: header.font, maxWidth: max(1, width - 2 * header.paddingX), wrap: .wordChar)
             return header.paddingTop + text.height + header.paddingBottom
         case .note(let text, let expanded):
-            return NoteLayout(contentHeight: noteContentHeight(row.id, text: text), expanded: expanded, metrics: metrics.note).rowHeight
+            let content = noteContentHeight(row.id, text: text)
+            // Expanded, the row follows its text: a text height that is no length makes the
+            // row unmeasurable (collapsed it is 64 px of text whatever the text measures).
+            guard !expanded || (content.isFinite && content >= 0) else { return .nan }
+            return NoteLayout(contentHeight: content, expanded: expanded, metrics: metrics.note).rowHeight
         case .toggle(_, let open):
             return ToggleSizing.height(for: row.id, open: open)
         case .grid(let chips):
@@ -48,13 +52,15 @@ extension Table {
     }
 
     /// A grid row's flow at the current width, cached per row; chip sizes are cached per
-    /// label and never measured twice (G2).
+    /// label and never measured twice (G2). A label the measurer gives no valid size counts
+    /// as empty, so the view never gets a frame that is not a rectangle.
     func flow(for id: RowID, chips: [String]) -> FlowLayout {
         if let cached = gridFlows[id] { return cached }
         let grid = metrics.grid
         let sizes = chips.map { chip -> Size in
             if let size = chipSizes[chip] { return size }
-            let size = grid.chipSize(forLabel: measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none))
+            let label = measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none)
+            let size = grid.chipSize(forLabel: label.isValid ? label : .zero)
             chipSizes[chip] = size
             return size
         }
@@ -63,25 +69,64 @@ extension Table {
         return flow
     }
 
-    /// Measures `ids` now and gives the engine their heights in one batch. Pending rich rows
-    /// are skipped.
+    /// Measures `ids` now and gives the engine their heights in one batch. Pending rich
+    /// rows are skipped. A row that cannot be measured keeps its estimate (or, if it was
+    /// measured before, its last height, marked stale), and one taller
+    /// than ``TableLayout/maximumRowHeight`` is laid out at that height; both are reported in
+    /// ``TableUpdate/problems`` and never keep the other rows from being measured.
     ///
-    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Throws: ``TableError/unknownRow(_:)`` when any id is unknown; nothing changes then.
     /// - Complexity: O(k log n) for k rows, plus measuring.
     public func measure(_ ids: [RowID]) throws(TableError) -> TableUpdate {
+        var found: [Row] = []
+        found.reserveCapacity(ids.count)
+        for id in ids { found.append(try existingRow(id)) }
+        return measureRows(found)
+    }
+
+    /// Measures rows of this table (the first of each id only) and hands the usable heights
+    /// to the engine in one batch. Never fails: see ``measure(_:)``.
+    ///
+    /// - Complexity: O(k log n) for k rows, plus measuring.
+    func measureRows(_ candidates: [Row]) -> TableUpdate {
         var batch = BatchUpdate()
         var seen = Set<RowID>()
         var measured: [RowID] = []
-        for id in ids {
-            let row = try existingRow(id)
-            guard seen.insert(id).inserted, let height = computedHeight(of: row) else { continue }
-            batch.setMeasuredHeight(height, for: id)
-            measured.append(id)
+        var problems: [RowProblem] = []
+        for row in candidates where seen.insert(row.id).inserted {
+            let outcome = RowHeightOutcome(computedHeight(of: row))
+            switch outcome {
+            case .pending:
+                continue
+            case .height:
+                unmeasurableRows.remove(row.id)
+            case .tooTall:
+                unmeasurableRows.remove(row.id)
+                problems.append(RowProblem(row: row.id, message:
+                    "The table cannot show all of \(row.userFacingName): it is cut off at \(Int(TableLayout.maximumRowHeight)) pixels."))
+            case .unmeasurable:
+                // A height measured before no longer holds: keep it, but flag it stale.
+                if layout.isMeasured(row.id) { batch.invalidateHeight(of: row.id) }
+                unmeasurableRows.insert(row.id)
+                problems.append(RowProblem(row: row.id, message:
+                    "Could not measure \(row.userFacingName), so it is shown at an estimated height."))
+            }
+            if let height = outcome.engineHeight {
+                batch.setMeasuredHeight(height, for: row.id)
+                measured.append(row.id)
+            }
         }
-        guard !batch.isEmpty else { return unchangedUpdate() }
-        var update = TableUpdate()
-        update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
-        for id in measured { measureCounts[id, default: 0] += 1 }
+        var update = unchangedUpdate()
+        if !batch.isEmpty {
+            do throws(BatchUpdateError) {
+                // Every row exists and every height is in range, so the engine accepts the batch.
+                update.layout = try layout.performBatch(batch)
+                for id in measured { measureCounts[id, default: 0] += 1 }
+            } catch {
+                problems += measured.map { RowProblem(row: $0, message: "Could not lay out \(rows[$0]?.userFacingName ?? "a row"): \(error)") }
+            }
+        }
+        update.problems = problems
         return update
     }
 
@@ -103,13 +148,18 @@ extension Table {
     public func measureSample(of count: Int) -> TableUpdate {
         guard count > 0, layout.count > 0 else { return TableUpdate() }
         let step = max(1, layout.count / count)
-        let ids = stride(from: 0, to: layout.count, by: step).map { layout.id(at: $0) }.filter { !layout.isMeasured($0) }
-        // Every id comes from the layout, so measuring cannot fail.
-        return (try? measure(ids)) ?? TableUpdate()
+        let sample = stride(from: 0, to: layout.count, by: step).compactMap { position -> Row? in
+            guard let id = layout.id(ifAnyAt: position), !layout.isMeasured(id) else { return nil }
+            return rows[id]
+        }
+        return measureRows(sample)
     }
 
     /// The rows to show, each measured at the current width: rows that scroll into view
     /// unmeasured are measured, and the pass repeats while that moves the visible range.
+    /// A row that cannot be measured keeps its estimate, is reported once in the update's
+    /// ``TableUpdate/problems``, and is skipped by later passes until its content or the
+    /// width changes; every other row is measured as usual.
     ///
     /// Measuring keeps the anchor row in place (W2), which moves the scroll offset when rows
     /// above it change. With `holdingFraction` (the scrollbar's thumb was just dragged to that
@@ -121,10 +171,12 @@ extension Table {
         var update = unchangedUpdate()
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
-            let unmeasured = visible.filter { !$0.isMeasured && rows[$0.id].map(canMeasure) == true }.map(\.id)
+            let unmeasured = visible.compactMap { shown -> Row? in
+                guard !shown.isMeasured, !unmeasurableRows.contains(shown.id), let row = rows[shown.id], canMeasure(row) else { return nil }
+                return row
+            }
             guard !unmeasured.isEmpty else { return (visible, update) }
-            // Every id comes from the layout, so measuring cannot fail.
-            if let measured = try? measure(unmeasured) { update.absorb(measured) }
+            update.absorb(measureRows(unmeasured))
             if let fraction = holdingFraction, fraction.isFinite {
                 update.layout.scrollOffset = layout.scroll(toOffset: min(max(0, fraction), 1) * layout.maxScrollOffset)
             }
@@ -135,15 +187,22 @@ extension Table {
     /// Lays rows out at a new width (a window resize). Every row is re-measured lazily, and
     /// the row at the top of the viewport stays put (W2); chip sizes stay cached (G2).
     ///
-    /// - Throws: ``TableError/invalidLength(_:name:)``; nothing changes then.
-    /// - Complexity: O(n) to mark rows stale.
+    /// - Throws: ``TableError/invalidLength(_:name:)`` outside `0...RowLimits.maxViewLength`;
+    ///   nothing changes then.
+    /// - Complexity: O(n) to mark rows stale, plus O(undo steps).
     public func setWidth(_ newWidth: Double) throws(TableError) -> TableUpdate {
-        guard Size.isValidLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
+        guard RowLimits.isValidViewLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
         guard newWidth != width else { return unchangedUpdate() }
         var update = TableUpdate()
         width = newWidth
         noteContentHeights.removeAll(keepingCapacity: true)
         gridFlows.removeAll(keepingCapacity: true)
+        unmeasurableRows.removeAll()
+        // A deleted row's height was measured at the old width; undo re-measures it instead.
+        history.transformEdits { edit in
+            guard case .delete(let row, let index, .some) = edit else { return edit }
+            return .delete(row, index: index, height: nil)
+        }
         swipe.setRowWidth(newWidth)
         update.layout = layout.invalidateAllMeasurements()
         return update
@@ -154,7 +213,7 @@ extension Table {
     /// - Throws: ``TableError/invalidLength(_:name:)``; nothing changes then.
     /// - Complexity: O(log n).
     public func setViewportHeight(_ height: Double) throws(TableError) -> TableUpdate {
-        guard Size.isValidLength(height) else { throw .invalidLength(height, name: "viewport height") }
+        guard RowLimits.isValidViewLength(height) else { throw .invalidLength(height, name: "viewport height") }
         var update = TableUpdate()
         update.layout.scrollOffset = layout.setViewportHeight(height)
         update.layout.contentHeight = layout.contentHeight

@@ -5,7 +5,16 @@ extension Table {
     /// - Complexity: O(1) when cached, else O(length of the text).
     public func noteLayout(for id: RowID) throws(TableError) -> NoteLayout {
         let (text, expanded) = try noteContent(id)
-        return NoteLayout(contentHeight: noteContentHeight(id, text: text), expanded: expanded, metrics: metrics.note)
+        return currentNoteLayout(id, text: text, expanded: expanded)
+    }
+
+    /// The note's layout from its (cached) content height. A content height the measurer
+    /// could not give (NaN, infinite, negative) counts as one that fits collapsed, so the
+    /// view never gets an unusable size; the row itself keeps its estimate then.
+    func currentNoteLayout(_ id: RowID, text: String, expanded: Bool) -> NoteLayout {
+        let measured = noteContentHeight(id, text: text)
+        let usable = measured.isFinite && measured >= 0 ? measured : 0
+        return NoteLayout(contentHeight: usable, expanded: expanded, metrics: metrics.note)
     }
 
     /// The user changed a note's text (N4, N7). Only that row is re-measured: an expanded
@@ -20,20 +29,23 @@ extension Table {
         let bytes = text.utf8.count
         guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
         guard text != old else { return unchangedUpdate() }
+        let update = try applyText(text, to: id)
         history.record(.text(id, before: old, after: text), at: clock())
-        return try applyText(text, to: id)
+        return update
     }
 
-    /// Sets the text without recording it, re-measuring only that row.
+    /// Sets the text without recording it, re-measuring only that row. Throws only before
+    /// it changes anything; measuring cannot fail (see ``measure(_:)``).
     func applyText(_ text: String, to id: RowID) throws(TableError) -> TableUpdate {
-        guard var row = rows[id], case .note(_, let expanded) = row.content else { throw .unknownRow(id) }
-        let before = try noteLayout(for: id)
+        let (oldText, expanded) = try noteContent(id)
+        guard var row = rows[id] else { throw .unknownRow(id) }
+        let before = currentNoteLayout(id, text: oldText, expanded: expanded)
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
         noteContentHeights[id] = nil
         noteChange()
-        var update = try measure([id])
-        if try noteLayout(for: id) != before { update.refresh.append(id) }
+        var update = measureRows([row])
+        if currentNoteLayout(id, text: text, expanded: expanded) != before { update.refresh.append(id) }
         return update
     }
 
@@ -46,17 +58,20 @@ extension Table {
     public func toggleExpanded(_ id: RowID) throws(TableError) -> TableUpdate {
         let (text, expanded) = try noteContent(id)
         guard expanded || NoteSizing.canExpand(contentHeight: noteContentHeight(id, text: text)) else { throw .nothingToExpand(id) }
+        let update = try applyExpanded(!expanded, to: id)
         history.record(.expand(id), at: clock())
         history.breakCoalescing()
-        return try applyExpanded(!expanded, to: id)
+        return update
     }
 
+    /// Expands or collapses without recording it. Throws only before it changes anything.
     func applyExpanded(_ expanded: Bool, to id: RowID) throws(TableError) -> TableUpdate {
-        guard var row = rows[id], case .note(let text, _) = row.content else { throw .unknownRow(id) }
+        let (text, _) = try noteContent(id)
+        guard var row = rows[id] else { throw .unknownRow(id) }
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
         noteChange()
-        var update = try measure([id])
+        var update = measureRows([row])
         update.refresh.append(id)
         if !expanded && editingRow == id { update.scrollCaretIntoView = id }
         return update

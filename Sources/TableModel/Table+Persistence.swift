@@ -6,7 +6,8 @@ extension Table {
         var ordered: [Row] = []
         ordered.reserveCapacity(layout.count)
         layout.index.forEachRow(from: 0) { record in
-            ordered.append(rows[RowID(record.id)]!)
+            // The layout and `rows` hold the same ids (the table's invariant).
+            if let row = rows[RowID(record.id)] { ordered.append(row) }
             return true
         }
         return RowsFile(rows: ordered, extraFields: fileExtraFields)

@@ -15,6 +15,7 @@ extension Table {
     public func richLoadingStarted(_ id: RowID) throws(TableError) {
         try richRow(id)
         richStates[id] = .loading(since: clock())
+        unmeasurableRows.remove(id)
     }
 
     /// The content arrived: the row is measured once at the current width. Rows above and
@@ -23,11 +24,11 @@ extension Table {
     /// - Throws: the lookup errors, ``TableError/textTooLarge(_:bytes:limit:)``; nothing changes then.
     /// - Complexity: O(length of the markup + log n).
     public func richContentArrived(_ id: RowID, markup: String) throws(TableError) -> TableUpdate {
-        try richRow(id)
+        let row = try richRow(id)
         let bytes = markup.utf8.count
         guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
         richStates[id] = .loaded(markup: markup)
-        var update = try measure([id])
+        var update = measureRows([row])
         update.rebind.append(id)
         return update
     }
@@ -37,9 +38,9 @@ extension Table {
     /// - Throws: the lookup errors; nothing changes then.
     /// - Complexity: O(log n).
     public func richContentFailed(_ id: RowID, message: String) throws(TableError) -> TableUpdate {
-        try richRow(id)
+        let row = try richRow(id)
         richStates[id] = .failed(message: message)
-        var update = try measure([id])
+        var update = measureRows([row])
         update.rebind.append(id)
         return update
     }
@@ -61,8 +62,10 @@ extension Table {
         return update
     }
 
-    func richRow(_ id: RowID) throws(TableError) {
+    @discardableResult
+    func richRow(_ id: RowID) throws(TableError) -> Row {
         let row = try existingRow(id)
         guard row.kind == .rich else { throw .wrongKind(id, expected: .rich, found: row.kind) }
+        return row
     }
 }

@@ -6,17 +6,19 @@ extension Table {
     public func toggleOpen(_ id: RowID) throws(TableError) -> TableUpdate {
         let row = try existingRow(id)
         guard case .toggle = row.content else { throw .wrongKind(id, expected: .toggle, found: row.kind) }
+        let update = try applyToggleOpen(id)
         history.record(.open(id), at: clock())
         history.breakCoalescing()
-        return try applyToggleOpen(id)
+        return update
     }
 
+    /// Opens or closes without recording it. Throws only before it changes anything.
     func applyToggleOpen(_ id: RowID) throws(TableError) -> TableUpdate {
         guard var row = rows[id], case .toggle(let title, let open) = row.content else { throw .unknownRow(id) }
         row.content = .toggle(title: title, open: !open)
         rows[id] = row
         noteChange()
-        var update = try measure([id])
+        var update = measureRows([row])
         update.refresh.append(id)
         return update
     }
@@ -47,7 +49,7 @@ extension Table {
     /// - Complexity: O(log n).
     public func delete(_ id: RowID) throws(TableError) -> TableUpdate {
         let row = try existingRow(id)
-        let index = layout.index(of: id)!
+        guard let index = layout.index(of: id) else { throw .unknownRow(id) }
         let height = layout.isMeasured(id) ? layout.height(of: id) : nil
         var update = try applyDelete(id)
         history.record(.delete(row, index: index, height: height), at: clock())
@@ -56,6 +58,7 @@ extension Table {
         return update
     }
 
+    /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
         var batch = BatchUpdate()
         batch.delete(id)
@@ -65,6 +68,7 @@ extension Table {
         richStates[id] = nil
         noteContentHeights[id] = nil
         gridFlows[id] = nil
+        unmeasurableRows.remove(id)
         swipe.forget(id)
         if editingRow == id { editingRow = nil }
         if focusedRow == id { focusedRow = nil }
@@ -72,10 +76,13 @@ extension Table {
         return update
     }
 
-    /// Puts a deleted row back at `index` (clamped), with its content, marks and height.
+    /// Puts a deleted row back at `index` (clamped), with its content, marks and height
+    /// (measured at the current width: ``setWidth(_:)`` forgets the heights in the history).
+    /// Throws only before it changes anything.
     func applyInsert(_ row: Row, at index: Int, height: Double?) throws(TableError) -> TableUpdate {
         var batch = BatchUpdate()
-        batch.insert(RowSpec(id: row.id, kind: row.kind, measuredHeight: height), at: min(max(0, index), layout.count))
+        let usableHeight = height.flatMap { RowHeightOutcome($0).engineHeight }
+        batch.insert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), at: min(max(0, index), layout.count))
         var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
         rows[row.id] = row
@@ -141,9 +148,10 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func toggleFlag(_ id: RowID) throws(TableError) -> TableUpdate {
         try markable(id)
+        let update = try applyMark(id) { $0.flagged.toggle() }
         history.record(.flag(id), at: clock())
         history.breakCoalescing()
-        return try applyMark(id) { $0.flagged.toggle() }
+        return update
     }
 
     /// Toggles the row's done mark (S6).
@@ -152,9 +160,10 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func toggleDone(_ id: RowID) throws(TableError) -> TableUpdate {
         try markable(id)
+        let update = try applyMark(id) { $0.done.toggle() }
         history.record(.done(id), at: clock())
         history.breakCoalescing()
-        return try applyMark(id) { $0.done.toggle() }
+        return update
     }
 
     func markable(_ id: RowID) throws(TableError) {

@@ -70,21 +70,21 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func beginSwipeDrag(on id: RowID, time: Double) throws(TableError) -> TableUpdate {
         let geometry = try swipeGeometry(for: id)
-        return try performing(swipe.beginDrag(on: id, geometry: geometry, time: time))
+        return performing(swipe.beginDrag(on: id, geometry: geometry, time: time))
     }
 
     /// The drag moved by (`dx`, `dy`) in total since it began.
     ///
     /// - Complexity: O(1) amortised.
     public func updateSwipeDrag(dx: Double, dy: Double, time: Double) -> TableUpdate {
-        (try? performing(swipe.updateDrag(dx: dx, dy: dy, time: time))) ?? TableUpdate()
+        performing(swipe.updateDrag(dx: dx, dy: dy, time: time))
     }
 
     /// The drag ended: the row snaps, or a full swipe performs its first action.
     ///
     /// - Complexity: that of the action performed, if any.
     public func endSwipeDrag(time: Double) -> TableUpdate {
-        (try? performing(swipe.endDrag(time: time))) ?? TableUpdate()
+        performing(swipe.endDrag(time: time))
     }
 
     /// The pointer grab broke: the row returns to where it was.
@@ -102,21 +102,21 @@ extension Table {
     /// - Complexity: O(1) amortised.
     public func swipeScroll(on id: RowID, dx: Double, dy: Double, time: Double) throws(TableError) -> TableUpdate {
         let geometry = try swipeGeometry(for: id)
-        return try performing(swipe.scroll(on: id, geometry: geometry, dx: dx, dy: dy, time: time))
+        return performing(swipe.scroll(on: id, geometry: geometry, dx: dx, dy: dy, time: time))
     }
 
     /// The touchpad scroll ended.
     ///
     /// - Complexity: that of the action performed, if any.
     public func endSwipeScroll(time: Double) -> TableUpdate {
-        (try? performing(swipe.endScroll(time: time))) ?? TableUpdate()
+        performing(swipe.endScroll(time: time))
     }
 
     /// Ends a touchpad scroll that went quiet; the app calls it from a short timer.
     ///
     /// - Complexity: that of the action performed, if any.
     public func endSwipeScrollIfIdle() -> TableUpdate {
-        (try? performing(swipe.endScrollIfIdle(now: clock()))) ?? TableUpdate()
+        performing(swipe.endScrollIfIdle(now: clock()))
     }
 
     /// Reveals row `id`'s actions on `edge` without dragging.
@@ -171,23 +171,31 @@ extension Table {
     public func performSwipeAction(on id: RowID, edge: SwipeEdge, index: Int) throws(TableError) -> TableUpdate {
         guard let configuration = try swipeConfiguration(for: id, edge: edge) else { throw .headerHasNoActions(id) }
         guard configuration.actions.indices.contains(index) else { throw .unknownAction(id, edge: edge, index: index) }
-        return try performing(swipe.invokeAction(on: id, edge: edge, index: index))
+        return performing(swipe.invokeAction(on: id, edge: edge, index: index))
     }
 
-    /// Wraps a swipe update and performs the actions it invokes.
-    private func performing(_ swipeUpdate: SwipeUpdate) throws(TableError) -> TableUpdate {
+    /// Wraps a swipe update and performs the actions it invokes. An invocation whose row or
+    /// action is gone by now (deleted while its reveal was open) is skipped: the swipe
+    /// offsets are applied all the same, so the view and the swipe state never disagree.
+    ///
+    /// - Complexity: that of the actions performed.
+    private func performing(_ swipeUpdate: SwipeUpdate) -> TableUpdate {
         var update = TableUpdate()
         update.swipe = swipeUpdate
         for invocation in swipeUpdate.invocations {
-            guard let action = try swipeConfiguration(for: invocation.row, edge: invocation.edge)?.actions[invocation.index] else { continue }
-            switch action.identifier {
-            case DemoSwipeActions.delete.identifier: update.absorb(try delete(invocation.row))
-            case DemoSwipeActions.flag.identifier, DemoSwipeActions.unflag.identifier: update.absorb(try toggleFlag(invocation.row))
-            case DemoSwipeActions.pin.identifier: update.absorb(try pin(invocation.row))
-            case DemoSwipeActions.unpin.identifier: update.absorb(try unpin(invocation.row))
-            case DemoSwipeActions.done.identifier, DemoSwipeActions.notDone.identifier: update.absorb(try toggleDone(invocation.row))
-            default: break
+            guard let configuration = try? swipeConfiguration(for: invocation.row, edge: invocation.edge),
+                  configuration.actions.indices.contains(invocation.index) else { continue }
+            let performed: TableUpdate?
+            switch configuration.actions[invocation.index].identifier {
+            case DemoSwipeActions.delete.identifier: performed = try? delete(invocation.row)
+            case DemoSwipeActions.flag.identifier, DemoSwipeActions.unflag.identifier: performed = try? toggleFlag(invocation.row)
+            case DemoSwipeActions.pin.identifier: performed = try? pin(invocation.row)
+            case DemoSwipeActions.unpin.identifier: performed = try? unpin(invocation.row)
+            case DemoSwipeActions.done.identifier, DemoSwipeActions.notDone.identifier: performed = try? toggleDone(invocation.row)
+            default: performed = TableUpdate()
             }
+            guard let performed else { continue }
+            update.absorb(performed)
             update.performedActions.append(invocation)
         }
         return update

@@ -10,46 +10,75 @@ extension Table {
     public var canRedo: Bool { history.canRedo }
 
     /// Undoes the last step (W4): text bursts, delete, pin, flag, done, expand/collapse,
-    /// open/close. With nothing to undo it changes nothing.
+    /// open/close. With nothing to undo it changes nothing. Should a step ever fail to
+    /// apply, the table is left as it was, the step is dropped from the history (so the
+    /// next Ctrl+Z goes on with the step before it) and the update reports it in
+    /// ``TableUpdate/problems``; it never traps.
     ///
     /// - Complexity: that of the step's intent.
     public func undo() -> TableUpdate {
-        guard let edit = history.popUndo() else { return unchangedUpdate() }
-        return apply(edit, forward: false)
+        guard let edit = history.nextUndo else {
+            history.breakCoalescing()
+            return unchangedUpdate()
+        }
+        do throws(TableError) {
+            let update = try apply(edit, forward: false)
+            _ = history.popUndo()
+            return update
+        } catch {
+            history.discardNextUndo()
+            return failedStep(edit, verb: "undo", error)
+        }
     }
 
-    /// Redoes the last undone step. With nothing to redo it changes nothing.
+    /// Redoes the last undone step. With nothing to redo it changes nothing; a step that
+    /// fails to apply is dropped and reported, as in ``undo()``.
     ///
     /// - Complexity: that of the step's intent.
     public func redo() -> TableUpdate {
-        guard let edit = history.popRedo() else { return unchangedUpdate() }
-        return apply(edit, forward: true)
+        guard let edit = history.nextRedo else {
+            history.breakCoalescing()
+            return unchangedUpdate()
+        }
+        do throws(TableError) {
+            let update = try apply(edit, forward: true)
+            _ = history.popRedo()
+            return update
+        } catch {
+            history.discardNextRedo()
+            return failedStep(edit, verb: "redo", error)
+        }
     }
 
-    /// Applies `edit` forwards (redo) or backwards (undo), then asks the view to rebind the row.
-    /// Every row an edit names exists at that point of the history, so the engine accepts it.
-    private func apply(_ edit: TableEdit, forward: Bool) -> TableUpdate {
-        var update = TableUpdate()
-        do throws(TableError) {
-            switch edit {
-            case .text(let id, let before, let after):
-                update = try applyText(forward ? after : before, to: id)
-            case .delete(let row, let index, let height):
-                update = forward ? try applyDelete(row.id) : try applyInsert(row, at: index, height: height)
-            case .pin(let id, let from, let to, let pinned):
-                update = try applyPin(forward == pinned, to: id, at: forward ? to : from)
-            case .flag(let id):
-                update = try applyMark(id) { $0.flagged.toggle() }
-            case .done(let id):
-                update = try applyMark(id) { $0.done.toggle() }
-            case .expand(let id):
-                let expanded = try noteContent(id).expanded
-                update = try applyExpanded(!expanded, to: id)
-            case .open(let id):
-                update = try applyToggleOpen(id)
-            }
-        } catch {
-            preconditionFailure("undo history out of step with the table: \(error)")
+    /// The update for a step that could not be applied: nothing changed, one problem.
+    private func failedStep(_ edit: TableEdit, verb: String, _ error: TableError) -> TableUpdate {
+        var update = unchangedUpdate()
+        let name = rows[edit.row]?.userFacingName ?? "a row that is gone"
+        update.problems.append(RowProblem(row: edit.row, message: "Could not \(verb) the last change to \(name), so it was dropped from the history."))
+        return update
+    }
+
+    /// Applies `edit` forwards (redo) or backwards (undo), then asks the view to rebind the
+    /// row. Every row an edit names exists at that point of the history, so this succeeds;
+    /// if it throws, nothing has changed (each `apply…` step throws only before changing).
+    private func apply(_ edit: TableEdit, forward: Bool) throws(TableError) -> TableUpdate {
+        var update: TableUpdate
+        switch edit {
+        case .text(let id, let before, let after):
+            update = try applyText(forward ? after : before, to: id)
+        case .delete(let row, let index, let height):
+            update = forward ? try applyDelete(row.id) : try applyInsert(row, at: index, height: height)
+        case .pin(let id, let from, let to, let pinned):
+            update = try applyPin(forward == pinned, to: id, at: forward ? to : from)
+        case .flag(let id):
+            update = try applyMark(id) { $0.flagged.toggle() }
+        case .done(let id):
+            update = try applyMark(id) { $0.done.toggle() }
+        case .expand(let id):
+            let expanded = try noteContent(id).expanded
+            update = try applyExpanded(!expanded, to: id)
+        case .open(let id):
+            update = try applyToggleOpen(id)
         }
         if rows[edit.row] != nil && !update.rebind.contains(edit.row) { update.rebind.append(edit.row) }
         return update

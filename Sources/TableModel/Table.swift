@@ -9,7 +9,13 @@
 ///
 /// Invariants: `rows` and `layout` hold the same ids; a note's cached content height and a
 /// grid's cached flow are those at the current width; every public intent either succeeds or
-/// throws a ``TableError`` and leaves the table unchanged.
+/// throws a ``TableError`` and leaves the table unchanged (rows, layout and history).
+///
+/// How that holds: each intent validates everything first, and the `apply…` steps it then
+/// runs throw only before they change anything. Measuring is total: a row that cannot be
+/// measured keeps its estimate and one too tall is cut at ``TableLayout/maximumRowHeight``,
+/// each reported in ``TableUpdate/problems``, so no height can make a half-done intent fail.
+/// The undo history records a step only after the step has been applied.
 ///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class Table {
@@ -43,6 +49,9 @@ public final class Table {
     var richStates: [RowID: RichLoadState] = [:]
     var noteContentHeights: [RowID: Double] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
+    /// Rows whose last measurement gave no usable height (reported once); layout passes
+    /// skip them until their content or the width changes.
+    var unmeasurableRows: Set<RowID> = []
     var chipSizes: [String: Size] = [:]
     /// Action button widths by font, so a new ``actionFont`` measures afresh.
     var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
@@ -58,8 +67,8 @@ public final class Table {
         file: RowsFile, width: Double, viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(),
         measurer: any TextMeasuring, clock: @escaping () -> Double = Table.monotonicClock()
     ) throws(TableError) {
-        guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
-        guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
+        guard RowLimits.isValidViewLength(width) else { throw .invalidLength(width, name: "width") }
+        guard RowLimits.isValidViewLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
         var rows: [RowID: Row] = [:]
         rows.reserveCapacity(file.rows.count)
         var specs: [RowSpec] = []

@@ -6,7 +6,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongKind(RowID, expected: RowKind, found: RowKind)
     /// More than ``RowLimits/maxTextBytes`` of text.
     case textTooLarge(RowID, bytes: Int, limit: Int)
-    /// A width or height that is negative, NaN or infinite.
+    /// A width or viewport height that is negative, NaN, infinite or above ``RowLimits/maxViewLength``.
     case invalidLength(Double, name: String)
     /// The note's text fits in 64 px and it is collapsed: there is nothing to expand (N2).
     case nothingToExpand(RowID)
@@ -22,7 +22,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownRow(let id): "no row has id \(id)"
         case .wrongKind(let id, let expected, let found): "row \(id) is a \(found.name) row, not a \(expected.name) row"
         case .textTooLarge(let id, let bytes, let limit): "row \(id): \(bytes) bytes of text is more than the limit of \(limit)"
-        case .invalidLength(let value, let name): "\(name) \(value) is not a finite length ≥ 0"
+        case .invalidLength(let value, let name): "a \(name) of \(value) px is not a length from 0 to \(Int(RowLimits.maxViewLength)) px"
         case .nothingToExpand(let id): "row \(id): the text fits, there is nothing to expand"
         case .headerHasNoActions(let id): "row \(id) is a section header and has no actions"
         case .unknownAction(let id, let edge, let index): "row \(id) has no \(edge) action \(index)"

@@ -23,6 +23,10 @@ public struct TableUpdate: Sendable, Equatable {
     public var undoToast: UndoToast?
     /// Actions that ran, for the view's feedback (for example an announcement).
     public var performedActions: [SwipeInvocation] = []
+    /// What could not be done in full (a row that could not be measured, one too tall to
+    /// lay out whole), for the view to tell the user, each at most once per update. A row
+    /// that cannot be measured is reported when that is found, not on every later pass.
+    public var problems: [RowProblem] = []
 
     /// - Complexity: O(1).
     public init() {}
@@ -41,5 +45,6 @@ public struct TableUpdate: Sendable, Equatable {
         scrollCaretIntoView = later.scrollCaretIntoView ?? scrollCaretIntoView
         undoToast = later.undoToast ?? undoToast
         performedActions += later.performedActions
+        problems += later.problems.filter { !problems.contains($0) }
     }
 }

@@ -89,6 +89,9 @@ import Testing
         #expect(failure("{\"schemaVersion\":1,\"rows\":[]} x")?.reason == .trailingContent)
         #expect(failure("{\"schemaVersion\":01,\"rows\":[]}")?.reason == .unexpectedCharacter("\"1\""))
         #expect(failure("{\"schemaVersion\":1.,\"rows\":[]}")?.reason == .invalidNumber)
+        #expect(failure("{\"schemaVersion\":1e400,\"rows\":[]}")?.reason == .numberOutOfRange)
+        #expect(failure("\u{0}{\u{0}}")?.reason == .invalidUTF8)  // UTF-16 big-endian "{}"
+        #expect(failure("{\"schemaVersion\":-\(String(repeating: "9", count: 400)),\"rows\":[]}")?.reason == .numberOutOfRange)
         #expect(failure("{\"schemaVersion\":tru,\"rows\":[]}")?.reason == .unexpectedCharacter("\",\""))
         #expect(failure("{\"a\":\"x\\q\"}")?.reason == .invalidEscape)
         #expect(failure("{\"a\":\"\\udc00\"}")?.reason == .invalidEscape)

@@ -80,7 +80,7 @@ final class TableController {
 
     /// Tells the user, in their words, why something was refused; the log gets the details.
     func report(_ error: TableError) {
-        onError?(error.userMessage, error.description)
+        onError?(model.userMessage(for: error), error.description)
     }
 
     /// Applies an update and lays out again (positions come from the model's corrected
@@ -101,6 +101,8 @@ final class TableController {
         }
         if let id = update.scrollCaretIntoView { caretsToReveal.insert(id) }
         if let toast = update.undoToast { onUndoToast?(toast) }
+        // A row that could not be measured or a history step that could not be applied.
+        for problem in update.problems { onError?(problem.message, problem.message) }
         onUpdate?()
     }
 

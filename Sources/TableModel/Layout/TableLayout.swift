@@ -20,8 +20,13 @@
 ///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class TableLayout {
-    /// Heights above this (1,048,576 px) are rejected as absurd.
-    public static let maximumRowHeight: Double = 1_048_576
+    /// The tallest row, 67,108,863 px (2^26 − 1): the largest whole number of px whose
+    /// 1/64 px units fit the index's 32-bit per-row height. A note of a million lines fits
+    /// (about 17 million px at 17 px a line); taller heights are rejected, and ``Table``
+    /// lays such a row out at this height instead, reporting that it is cut off.
+    /// Totals stay exact: a million rows at this height sum to about 2^52 units, within a
+    /// `Double`'s 53-bit significand.
+    public static let maximumRowHeight: Double = 67_108_863
 
     var index: HeightIndex
     /// The source of truth for the scroll position; nil when the table is empty.
@@ -77,12 +82,20 @@ public final class TableLayout {
     /// - Complexity: O(1).
     public var contentHeight: Double { HeightUnits.points(index.totalUnits) }
 
-    /// The id of row `position`, which must be in `0..<count`.
+    /// The id of row `position`, which must be in `0..<count` (like an array subscript, an
+    /// index outside is a programming error and traps; ``id(ifAnyAt:)`` does not).
     ///
     /// - Complexity: O(log n).
     public func id(at position: Int) -> RowID {
         precondition(position >= 0 && position < count, "TableLayout.id(at:): \(position) is outside 0..<\(count)")
         return RowID(index.record(at: position).id)
+    }
+
+    /// The id of row `position`, or nil when `position` is outside `0..<count`.
+    ///
+    /// - Complexity: O(log n).
+    public func id(ifAnyAt position: Int) -> RowID? {
+        position >= 0 && position < count ? RowID(index.record(at: position).id) : nil
     }
 
     /// The index of the row with `id`, or nil if there is none.
@@ -121,12 +134,12 @@ public final class TableLayout {
         index.find(id.rawValue).map { HeightUnits.points(index.position(leaf: $0.leaf, slot: $0.slot).offset) }
     }
 
-    /// The top of row `position` in content coordinates; `position == count` gives `contentHeight`.
+    /// The top of row `position` in content coordinates; `position == count` gives
+    /// `contentHeight`. A position outside `0...count` is clamped to that range.
     ///
     /// - Complexity: O(log n).
     public func offset(ofRow position: Int) -> Double {
-        precondition(position >= 0 && position <= count, "TableLayout.offset(ofRow:): \(position) is outside 0...\(count)")
-        return HeightUnits.points(index.offsetUnits(ofRow: position))
+        HeightUnits.points(index.offsetUnits(ofRow: min(max(0, position), count)))
     }
 
     /// The row covering content offset `y` (clamped to `0...contentHeight`) and how far `y`
@@ -189,7 +202,7 @@ public final class TableLayout {
             return
         }
         precondition(row(atOffset: scrollOffset)?.id == anchor.id, "layout: anchor is not the row at the top")
-        let derived = offset(of: anchor.id)! + anchor.offsetInRow
+        let derived = (offset(of: anchor.id) ?? .nan) + anchor.offsetInRow
         precondition(abs(derived - scrollOffset) <= 1e-6 * max(1, scrollOffset), "layout: anchor and offset disagree")
     }
 }

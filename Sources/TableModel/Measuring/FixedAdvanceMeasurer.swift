@@ -11,20 +11,23 @@ public struct FixedAdvanceMeasurer: TextMeasuring, Sendable {
     /// The height of every line.
     public var lineHeight: Double
 
-    /// - Precondition: both values are finite and greater than zero.
+    /// A value that is not finite and greater than zero is replaced by the default
+    /// (8 px advance, 16 px lines).
+    ///
     /// - Complexity: O(1).
     public init(advance: Double = 8, lineHeight: Double = 16) {
-        precondition(advance.isFinite && advance > 0 && lineHeight.isFinite && lineHeight > 0)
-        self.advance = advance
-        self.lineHeight = lineHeight
+        self.advance = advance.isFinite && advance > 0 ? advance : 8
+        self.lineHeight = lineHeight.isFinite && lineHeight > 0 ? lineHeight : 16
     }
 
     /// - Complexity: O(n) in the length of the text.
     public func measure(_ request: TextMeasureRequest) -> Size {
         let text = request.isMarkup ? MarkupText.plainText(of: request.text) : request.text
         let limit: Int? = request.maxWidth.map { width in
-            guard width.isFinite else { return Int.max }
-            return max(1, Int((max(width, 0) / advance).rounded(.down)))
+            let columns = (max(width, 0) / advance).rounded(.down)
+            // Past 2^53 columns every line fits; converting larger values would trap.
+            guard columns.isFinite, columns < 0x1p53 else { return Int.max }
+            return max(1, Int(columns))
         }
         var lines = 0
         var widest = 0

@@ -7,11 +7,11 @@ public struct FontDescription: Hashable, Sendable {
     public struct Weight: Hashable, Sendable, Comparable {
         public let value: Int
 
-        /// - Precondition: `value` is in 100...1000.
+        /// A weight of `value`, clamped to 100...1000 (a font setting may name any number).
+        ///
         /// - Complexity: O(1).
         public init(_ value: Int) {
-            precondition((100...1000).contains(value), "font weight \(value) is outside 100...1000")
-            self.value = value
+            self.value = min(max(value, 100), 1000)
         }
 
         public static let regular = Weight(400)

@@ -1,8 +1,9 @@
 /// A strict JSON (RFC 8259) parser over UTF-8 bytes that records where every value starts.
 /// ``RowsDocumentReader`` drives it: the top level by hand, every other value with ``parseValue()``.
 ///
-/// It validates UTF-8 itself (so it can say where the bad byte is), rejects duplicate keys,
-/// limits nesting to ``RowLimits/maxNestingDepth`` and skips one leading byte-order mark.
+/// It validates UTF-8 itself (so it can say where the bad byte is), rejects duplicate keys
+/// (O(1) expected per key), limits nesting to ``RowLimits/maxNestingDepth`` and skips one
+/// leading byte-order mark. Parsing is O(n) in the bytes.
 /// Strings without escapes are decoded straight from the buffer.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -15,8 +16,11 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Skips a byte-order mark and whitespace before the top-level value; fails on an empty document.
+    /// Skips a byte-order mark and whitespace before the top-level value; fails on an empty
+    /// document, and on a NUL byte among the first four, the mark of UTF-16 or UTF-32 text
+    /// (which readers such as `JSONSerialization` detect, and this one does not read).
     mutating func skipToDocument() throws(DecodeFailure) {
+        if bytes.prefix(4).contains(0) { throw DecodeFailure(offset: 0, reason: .invalidUTF8) }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw DecodeFailure(offset: 0, reason: .emptyFile) }
@@ -113,6 +117,8 @@ struct JSONParser {
         try enterContainer()
         index += 1
         var members: [JSONNode.Member] = []
+        // Keys seen so far, so a duplicate is found in O(1) expected, not by a scan.
+        var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -124,7 +130,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected() }
             let keyOffset = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 throw DecodeFailure(offset: keyOffset, reason: .duplicateKey(key))
             }
             skipWhitespace()
@@ -256,7 +262,7 @@ struct JSONParser {
                 throw DecodeFailure(offset: escapeStart, reason: .invalidEscape)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else { throw DecodeFailure(offset: escapeStart, reason: .invalidEscape) }
-            buffer.append(contentsOf: UTF8.encode(scalar)!)
+            UTF8.encode(scalar) { buffer.append($0) }
         default:
             throw DecodeFailure(offset: escapeStart, reason: .invalidEscape)
         }
@@ -309,8 +315,10 @@ struct JSONParser {
         if isInteger, let integer = Self.integer(from: literal) {
             return JSONNode(value: .integer(integer), offset: start)
         }
+        // The literal is well formed here; only its size can fail (RFC 8259 lets readers
+        // limit the range of numbers; this one takes what a Double holds).
         guard let double = Double(String(decoding: literal, as: UTF8.self)), double.isFinite else {
-            throw DecodeFailure(offset: start, reason: .invalidNumber)
+            throw DecodeFailure(offset: start, reason: .numberOutOfRange)
         }
         return JSONNode(value: .double(double), offset: start)
     }

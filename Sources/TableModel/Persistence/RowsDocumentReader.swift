@@ -22,6 +22,7 @@ struct RowsDocumentReader {
         try parser.enterContainer()
         try parser.expect(UInt8(ascii: "{"))
         var members: [JSONNode.Member] = []
+        var keys = Set<String>()
         var rows: [Row]?
         var rowFailure: DecodeFailure?
         if !parser.consume(UInt8(ascii: "}")) {
@@ -30,7 +31,7 @@ struct RowsDocumentReader {
                 guard parser.peek() == UInt8(ascii: "\"") else { throw parser.unexpected() }
                 let keyOffset = parser.index
                 let key = try parser.parseString()
-                if members.contains(where: { $0.key == key }) || (key == "rows" && rows != nil) {
+                guard keys.insert(key).inserted else {
                     throw DecodeFailure(offset: keyOffset, reason: .duplicateKey(key))
                 }
                 try parser.expect(UInt8(ascii: ":"))

@@ -15,6 +15,8 @@ public struct RowsFileError: Error, Hashable, Sendable, CustomStringConvertible 
         /// A byte that cannot start or continue a value here; the payload is a printable form of it.
         case unexpectedCharacter(String)
         case invalidNumber
+        /// A well-formed number beyond what a `Double` holds (about ±1.8e308).
+        case numberOutOfRange
         case invalidEscape
         /// A raw control character (below U+0020) inside a string.
         case controlCharacterInString
@@ -82,6 +84,7 @@ extension RowsFileError.Reason {
         case .unexpectedEnd: "the file ends in the middle of a value (truncated?)"
         case .unexpectedCharacter(let found): "unexpected \(found)"
         case .invalidNumber: "malformed number"
+        case .numberOutOfRange: "number too large (beyond ±1.8e308)"
         case .invalidEscape: "malformed escape sequence in a string"
         case .controlCharacterInString: "control character inside a string (must be escaped)"
         case .trailingContent: "unexpected content after the end of the document"

@@ -18,7 +18,8 @@ public struct SwipeColor: Hashable, Sendable {
     /// - Complexity: O(1).
     public var cssHex: String {
         func byte(_ value: Double) -> String {
-            let clamped = Int((min(max(value, 0), 1) * 255).rounded())
+            let unit = value.isNaN ? 0 : min(max(value, 0), 1)
+            let clamped = Int((unit * 255).rounded())
             let digits = String(clamped, radix: 16)
             return clamped < 16 ? "0" + digits : digits
         }

@@ -16,9 +16,10 @@ public struct SwipeSpring: Hashable, Sendable {
 
     /// - Complexity: O(1).
     public init(position: Double, velocity: Double, target: Double) {
-        self.position = position
-        self.velocity = velocity
-        self.target = target
+        // A value that is not finite would make every later position NaN; it starts at rest instead.
+        self.target = target.isFinite ? target : 0
+        self.position = position.isFinite ? position : self.target
+        self.velocity = velocity.isFinite ? velocity : 0
     }
 
     /// Whether the animation can stop; the position is then snapped to the target.

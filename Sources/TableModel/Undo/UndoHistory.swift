@@ -50,6 +50,42 @@ public struct UndoHistory<Edit: CoalescibleEdit>: Sendable {
         lastRecordTime = nil
     }
 
+    /// The edit ``popUndo()`` would take, left in place.
+    ///
+    /// - Complexity: O(1).
+    public var nextUndo: Edit? { undoStack.last }
+
+    /// The edit ``popRedo()`` would take, left in place.
+    ///
+    /// - Complexity: O(1).
+    public var nextRedo: Edit? { redoStack.last }
+
+    /// Drops the edit ``popUndo()`` would take, without moving it to the redo stack (it
+    /// could not be applied), and ends the current burst.
+    ///
+    /// - Complexity: O(1).
+    public mutating func discardNextUndo() {
+        lastRecordTime = nil
+        _ = undoStack.popLast()
+    }
+
+    /// Drops the edit ``popRedo()`` would take (it could not be applied) and ends the burst.
+    ///
+    /// - Complexity: O(1).
+    public mutating func discardNextRedo() {
+        lastRecordTime = nil
+        _ = redoStack.popLast()
+    }
+
+    /// Replaces every kept edit, undo and redo alike, by `transform` of it (for example to
+    /// forget what no longer holds); the order and the current burst stay.
+    ///
+    /// - Complexity: O(kept edits).
+    public mutating func transformEdits(_ transform: (Edit) -> Edit) {
+        undoStack = undoStack.map(transform)
+        redoStack = redoStack.map(transform)
+    }
+
     /// Takes the edit to undo and moves it to the redo stack; `nil` when there is none.
     ///
     /// - Complexity: O(1).

@@ -18,14 +18,15 @@ extension TableLayout {
         changes.moved = zip(batch.moves, moveSources)
             .map { ChangeSet.Move(id: $0.id, from: $1.position, to: $0.index) }
             .sorted { $0.to < $1.to }
-        let oldHeights = batch.heights.map { height(of: $0.id)! }
+        // Validated: every row named below exists.
+        let oldHeights = batch.heights.map { height(of: $0.id) ?? 0 }
 
         var movedRows: [RowID: RowRecord] = [:]
         for leaving in plan.leaving.sorted(by: { $0.position > $1.position }) {
             let row = index.remove(at: leaving.position)
             if leaving.isMove { movedRows[leaving.id] = row }
         }
-        var arrivals: [(index: Int, row: RowRecord)] = batch.moves.map { ($0.index, movedRows[$0.id]!) }
+        var arrivals: [(index: Int, row: RowRecord)] = batch.moves.compactMap { move in movedRows[move.id].map { (move.index, $0) } }
         for (spec, position) in batch.inserts {
             let row = spec.measuredHeight.map {
                 RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
@@ -36,11 +37,11 @@ extension TableLayout {
         for arrival in arrivals { index.insert(arrival.row, at: arrival.index) }
 
         for id in batch.reloads + batch.invalidations {
-            let (leaf, slot) = index.find(id.rawValue)!
+            guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.markStale(leaf: leaf, slot: slot)
         }
         for (id, height) in batch.heights {
-            let (leaf, slot) = index.find(id.rawValue)!
+            guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
         }
 
@@ -52,7 +53,7 @@ extension TableLayout {
         changes.remeasure = batch.inserts.filter { $0.row.measuredHeight == nil }.map(\.row.id)
             + batch.reloads + batch.invalidations
         for ((id, _), oldHeight) in zip(batch.heights, oldHeights) {
-            let newHeight = height(of: id)!
+            let newHeight = height(of: id) ?? 0
             if newHeight != oldHeight {
                 changes.heightChanges.append(.init(id: id, oldHeight: oldHeight, newHeight: newHeight))
             }
@@ -142,7 +143,7 @@ extension TableLayout {
     /// - Complexity: O((number of leaving rows + 1) · log n).
     private func replacementAnchor(for anchor: ScrollAnchor, leaving: [RowID]) -> ScrollAnchor? {
         let leavingSet = Set(leaving.map(\.rawValue))
-        let start = index(of: anchor.id)!
+        guard let start = index(of: anchor.id) else { return nil }
         var next: Int64?
         index.forEachRow(from: start) { row in
             if leavingSet.contains(row.id) { return true }
