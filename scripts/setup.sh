@@ -8,7 +8,7 @@ set -euo pipefail
 
 packages=(
     libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkg-config
-    xvfb xdotool xclip imagemagick dbus at-spi2-core locales
+    xvfb xdotool xclip xsettingsd imagemagick dbus at-spi2-core locales
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
     desktop-file-utils appstream librsvg2-bin

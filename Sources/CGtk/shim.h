@@ -11,6 +11,7 @@
 
 static inline GType cgtk_string_type(void) { return G_TYPE_STRING; }
 static inline GType cgtk_boolean_type(void) { return G_TYPE_BOOLEAN; }
+static inline GType cgtk_int_type(void) { return G_TYPE_INT; }
 
 /* An icon that assistive technology skips (its button or row names it); the role is
    construct-only, so it needs g_object_new, which is variadic. */

@@ -193,8 +193,30 @@ extension Table {
     public func setWidth(_ newWidth: Double) throws(TableError) -> TableUpdate {
         guard RowLimits.isValidViewLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
         guard newWidth != width else { return unchangedUpdate() }
-        var update = TableUpdate()
         width = newWidth
+        swipe.setRowWidth(newWidth)
+        return forgetMeasurements()
+    }
+
+    /// The view's fonts or paddings changed (the text scaling factor or the font setting):
+    /// every row is re-measured lazily with `newMetrics`, and the row at the top of the
+    /// viewport stays put (W9).
+    ///
+    /// - Complexity: O(n) to mark rows stale.
+    public func setMetrics(_ newMetrics: RowMetrics, actionFont newActionFont: FontDescription) -> TableUpdate {
+        guard newMetrics != metrics || newActionFont != actionFont else { return unchangedUpdate() }
+        metrics = newMetrics
+        actionFont = newActionFont
+        chipSizes.removeAll(keepingCapacity: true)
+        return forgetMeasurements()
+    }
+
+    /// Drops every measurement taken at the old width or metrics; rows measure again as they
+    /// come into view.
+    ///
+    /// - Complexity: O(n).
+    private func forgetMeasurements() -> TableUpdate {
+        var update = TableUpdate()
         noteContentHeights.removeAll(keepingCapacity: true)
         gridFlows.removeAll(keepingCapacity: true)
         unmeasurableRows.removeAll()
@@ -203,7 +225,6 @@ extension Table {
             guard case .delete(let row, let index, .some) = edit else { return edit }
             return .delete(row, index: index, height: nil)
         }
-        swipe.setRowWidth(newWidth)
         update.layout = layout.invalidateAllMeasurements()
         return update
     }

@@ -26,7 +26,7 @@ public final class Table {
     /// Unknown top-level fields of the file, kept for saving.
     public internal(set) var fileExtraFields: [JSONMember]
     /// The geometry the view supplied.
-    public let metrics: RowMetrics
+    public internal(set) var metrics: RowMetrics
     /// The width every row is laid out at.
     public internal(set) var width: Double
     /// The font action titles are measured in.

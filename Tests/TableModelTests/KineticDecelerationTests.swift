@@ -35,4 +35,13 @@ import Testing
         var fast = KineticDeceleration(velocity: 100)
         #expect(fast.advance(milliseconds: -5) == 0 && fast.advance(milliseconds: .infinity) == 0)
     }
+
+    @Test func theRemainingDistanceIsWhereTheFramesStop() {
+        var motion = KineticDeceleration(velocity: -2400)
+        let jump = motion.remainingDistance()
+        var total = 0.0
+        while !motion.isAtRest { total += motion.advance(milliseconds: 16) }
+        #expect(abs(jump - total) < 1 && jump < 0)
+        #expect(KineticDeceleration(velocity: 3).remainingDistance() == 0)
+    }
 }

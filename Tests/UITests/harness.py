@@ -102,7 +102,7 @@ class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None):
+                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, settings=()):
         """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
         self.display = display
         self.workdir = workdir
@@ -116,7 +116,7 @@ class App:
         config = workdir / "xdg-config" / "gtk-4.0"
         config.mkdir(parents=True, exist_ok=True)
         # A steady caret, so screenshots do not depend on the blink phase.
-        (config / "settings.ini").write_text("[Settings]\ngtk-cursor-blink=false\n")
+        (config / "settings.ini").write_text("[Settings]\ngtk-cursor-blink=false\n" + "".join(f"{line}\n" for line in settings))
         self.stderr_path = workdir / f"app-stderr-{time.monotonic_ns()}.log"
         environment = dict(os.environ)
         environment.update({

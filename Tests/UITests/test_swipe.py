@@ -1,4 +1,6 @@
 """Swipe action reveals (S1–S8) driven by real mouse drags and keys; wheel notches never swipe."""
+import time
+
 from harness import colour_fraction, delete_red, pin_blue
 
 
@@ -187,3 +189,21 @@ def test_the_context_menu_reaches_the_same_actions(launch):
     app.wait_state(lambda s: s["contextMenuOpen"])
     app.key("Down", "Down", "Down", "Return")
     app.wait_state(lambda s: app.row(s, 4) is None, what="Delete from the menu")
+
+
+def test_with_animations_off_a_released_swipe_goes_straight_to_its_end(launch):
+    """Reduced motion (GNOME's Animations switch, gtk-enable-animations): no spring frames."""
+    app = launch(settings=["gtk-enable-animations=false"])
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    swipe(app, state, 4, -120)
+    opened = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="the row open", settled=False)
+    frames = []
+    deadline = time.monotonic() + 0.6
+    while time.monotonic() < deadline:
+        now = app.state()
+        if now and now["frame"] not in [f["frame"] for f in frames]:
+            frames.append(now)
+        time.sleep(0.01)
+    assert all(f["settled"] for f in [opened] + frames), "a spring ran with animations off"
+    final = app.row(frames[-1] if frames else opened, 4)
+    assert final["contentBounds"]["x"] - final["bounds"]["x"] == final["swipeOffset"]

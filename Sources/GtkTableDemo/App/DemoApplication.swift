@@ -44,6 +44,7 @@ final class DemoApplication {
         }
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         StyleSheet.load(from: DataLocation.styleSheet)
+        StyleSheet.loadMeasuredRules()
         window = MainWindow(application: application, options: options)
         window?.present()
     }

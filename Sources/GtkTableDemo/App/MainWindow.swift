@@ -12,6 +12,7 @@ final class MainWindow {
     let window: GObjectRef
     private let toastOverlay: GObjectRef
     private let toasts: ToastPresenter
+    private let resolution = TextResolution()
     private let title: GObjectRef
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
@@ -165,13 +166,14 @@ final class MainWindow {
         self.measurer = measurer
         let model: Table
         do {
-            model = try Table(file: document.file, width: 0, metrics: RowStyle.metrics, measurer: measurer, clock: clock)
+            model = try Table(
+                file: document.file, width: 0, metrics: RowStyle.metrics(dpi: resolution.dpi), measurer: measurer, clock: clock)
         } catch {
             FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
             exitStatus = 1
             return
         }
-        model.actionFont = RowStyle.actionFont
+        model.actionFont = RowStyle.actionTitleFont.description(dpi: resolution.dpi)
         // Before any view exists: there is nothing on screen for the change set to update.
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
@@ -194,6 +196,12 @@ final class MainWindow {
         controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
+        // Large Text or another font: measure every row again with the fonts GTK now uses.
+        resolution.onChange { [weak self, weak controller] in
+            guard let self, let controller else { return }
+            let dpi = self.resolution.dpi
+            controller.apply(controller.model.setMetrics(RowStyle.metrics(dpi: dpi), actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
+        }
         if ViewModelAgreement.isEnabled {
             agreement = ViewModelAgreement(controller: controller)
             agreement?.attach(to: window)

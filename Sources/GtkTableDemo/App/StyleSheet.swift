@@ -11,6 +11,17 @@ enum StyleSheet {
         }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_path(provider, url.path)
+        add(provider)
+    }
+
+    /// The fonts and paddings the table measures, from `RowStyle` (after the sheet, so they win).
+    static func loadMeasuredRules() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, RowStyle.measuredRulesCSS, -1)
+        add(provider)
+    }
+
+    private static func add(_ provider: UnsafeMutablePointer<GtkCssProvider>) {
         gtk_style_context_add_provider_for_display(
             gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)

@@ -21,6 +21,11 @@ final class KineticScroller {
         stop()
         motion = KineticDeceleration(velocity: velocity)
         guard !motion.isAtRest else { return }
+        guard MotionPreference.animationsEnabled else {
+            // Reduced motion: the whole glide at once, to where it would have stopped.
+            _ = scrollBy(motion.remainingDistance())
+            return
+        }
         ticker.start { [weak self] seconds in self?.step(by: seconds) ?? false }
     }
 

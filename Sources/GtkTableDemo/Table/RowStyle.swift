@@ -1,10 +1,18 @@
 import TableModel
 
-/// The geometry of row chrome, matching `data/style.css`. The widgets are allocated with it
-/// and the model adds it to measured text (`metrics`), so the Pango measurement and the
-/// laid-out widgets agree.
+/// The fonts and geometry of row chrome: the one place both the style sheet and the measurer
+/// take them from. The widgets are allocated with the geometry, the model adds it to measured
+/// text (`metrics(dpi:)`), and `measuredRulesCSS` gives GTK the same fonts and paddings, so
+/// the Pango measurement and the laid-out widgets agree at any text scaling.
 enum RowStyle {
-    /// The model's copy of this geometry.
+    static let noteFont = StyleFont(family: "Noto Sans", points: 11.25)
+    static let headerFont = StyleFont(family: "Noto Sans", points: 11.25, weight: .bold)
+    static let chipFont = StyleFont(family: "Noto Sans", points: 9.75)
+    static let richFont = StyleFont(family: "Noto Sans", points: 10.5)
+    /// Swipe-action titles (`button.swipe-action`).
+    static let actionTitleFont = StyleFont(family: "Noto Sans", points: 9, weight: .bold)
+
+    /// The geometry, with fonts at 96 dpi; the views read its paddings, which do not scale.
     static let metrics: RowMetrics = {
         var metrics = RowMetrics()
         metrics.note.paddingTop = 8
@@ -15,22 +23,46 @@ enum RowStyle {
         metrics.note.caretReserve = 1
         metrics.note.spacing = 4
         metrics.note.buttonHeight = 32
-        metrics.note.font = FontDescription(family: "Noto Sans", size: 15)
+        metrics.note.font = noteFont.description(dpi: 96)
         metrics.header.paddingTop = 10
         metrics.header.paddingBottom = 8
         metrics.header.paddingX = 12
-        metrics.header.font = FontDescription(family: "Noto Sans", size: 15, weight: .bold)
+        metrics.header.font = headerFont.description(dpi: 96)
         metrics.grid.padding = 12
         metrics.grid.itemSpacing = 6
         metrics.grid.lineSpacing = 6
         metrics.grid.chipPaddingX = 10
         metrics.grid.chipPaddingY = 5
-        metrics.grid.font = FontDescription(family: "Noto Sans", size: 13)
+        metrics.grid.font = chipFont.description(dpi: 96)
         metrics.rich.padding = 12
         metrics.rich.errorHeight = 56
-        metrics.rich.font = FontDescription(family: "Noto Sans", size: 14)
+        metrics.rich.font = richFont.description(dpi: 96)
         return metrics
     }()
+
+    /// The model's metrics at a text resolution of `dpi` (96 unscaled; GNOME's Large Text
+    /// gives 120): fonts grow with it, paddings stay.
+    static func metrics(dpi: Double) -> RowMetrics {
+        var scaled = metrics
+        scaled.note.font = noteFont.description(dpi: dpi)
+        scaled.header.font = headerFont.description(dpi: dpi)
+        scaled.grid.font = chipFont.description(dpi: dpi)
+        scaled.rich.font = richFont.description(dpi: dpi)
+        return scaled
+    }
+
+    /// The style rules for everything the model measures, from the numbers above.
+    static var measuredRulesCSS: String {
+        let grid = metrics.grid
+        return """
+            textview.note-text, textview.note-text text { \(noteFont.css) padding: 0; }
+            section-header { \(headerFont.css) }
+            toggle-row { \(noteFont.css) }
+            label.chip { \(chipFont.css) padding: \(Int(grid.chipPaddingY))px \(Int(grid.chipPaddingX))px; }
+            rich-row label.rich-text { \(richFont.css) }
+            button.swipe-action { \(actionTitleFont.css) }
+            """
+    }
 
     static var note: NoteMetrics { metrics.note }
 
@@ -39,8 +71,6 @@ enum RowStyle {
     /// raise every unloaded rich row from the generic 44 px estimate at once.
     static let richPlaceholderHeight = 160.0
 
-    /// The font swipe-action titles are drawn in (`button.swipe-action` in the style sheet).
-    static let actionFont = FontDescription(family: "Noto Sans", size: 12, weight: .bold)
 
     /// The marks a row shows for its swipe actions' state (S9), in words where there is room.
     static func marks(of row: Row) -> String {

@@ -22,8 +22,9 @@ final class SwipeAnimator {
 
     /// Applies one change from the model, starting from what is on screen now.
     func apply(_ change: SwipeOffsetChange, current: Double) {
-        guard change.animated else {
+        guard change.animated, MotionPreference.animationsEnabled else {
             springs[change.row] = nil
+            onChange?()
             return
         }
         springs[change.row] = SwipeSpring(position: current, velocity: change.velocity, target: change.offset)

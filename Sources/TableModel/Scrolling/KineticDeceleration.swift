@@ -20,6 +20,17 @@ public struct KineticDeceleration: Sendable, Equatable {
     /// Whether the motion has stopped.
     public var isAtRest: Bool { abs(velocity) < Self.restingSpeed }
 
+    /// The distance still to travel before the motion comes to rest, in px: where a
+    /// reduced-motion setting jumps to at once.
+    ///
+    /// - Complexity: O(1).
+    public func remainingDistance() -> Double {
+        guard !isAtRest else { return 0 }
+        var rest = self
+        let milliseconds = log(Self.restingSpeed / abs(velocity)) / log(Self.rate)
+        return rest.advance(milliseconds: milliseconds)
+    }
+
     /// Advances by `milliseconds` and returns the distance travelled in px: the integral of
     /// the decaying velocity over the interval, so the total does not depend on frame timing.
     ///
