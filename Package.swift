@@ -10,6 +10,10 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
+        // Debian's libsqlite3-dev, for the rows database.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // A small typed wrapper over SQLite: connections, prepared statements, errors, migrations.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
         .target(name: "TableModel"),
         // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
@@ -23,6 +27,7 @@ let package = Package(
         // Writes a generated rows file of N rows (D3); see data/README.md.
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
     ]
 )
