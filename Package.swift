@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // A small typed wrapper over SQLite: connections, prepared statements, errors, migrations.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        // The rows database: schema, order keys, small transactions per change, JSON import and export.
+        .target(name: "RowStore", dependencies: ["SQLiteStore", "TableModel"]),
         // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
         .target(name: "TableModel"),
         // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
@@ -28,6 +30,7 @@ let package = Package(
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "RowStoreTests", dependencies: ["RowStore", "SQLiteStore", "TableModel"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
     ]
 )

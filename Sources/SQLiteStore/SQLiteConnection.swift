@@ -126,6 +126,12 @@ public final class SQLiteConnection {
     /// - Complexity: O(1).
     public var changes: Int { Int(sqlite3_changes64(handle)) }
 
+    /// The rows inserted, updated or deleted through this connection since it opened, for
+    /// checking that a change writes only the rows it touched.
+    ///
+    /// - Complexity: O(1).
+    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
     /// Whether the connection is inside a transaction.
     ///
     /// - Complexity: O(1).

@@ -31,7 +31,7 @@ extension Table {
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
         noteContentHeights[id] = nil
-        noteChange()
+        noteChange(id)
         var update = try measure([id])
         if try noteLayout(for: id) != before { update.refresh.append(id) }
         return update
@@ -55,7 +55,7 @@ extension Table {
         guard var row = rows[id], case .note(let text, _) = row.content else { throw .unknownRow(id) }
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = try measure([id])
         update.refresh.append(id)
         if !expanded && editingRow == id { update.scrollCaretIntoView = id }

@@ -42,5 +42,20 @@ extension Table {
             throw error
         }
         saveSchedule.didSave()
+        _ = changes.take { _ in nil }
+    }
+
+    /// Hands over what changed since the last call, when a save is due, or always when
+    /// `force` (on quit): the rows touched and the structural changes, for a store that
+    /// writes only those (W6). Nil when there is nothing to save or it is not due yet.
+    /// The schedule then counts the changes as saved; a store that fails keeps them and
+    /// retries them with the next ones (``RowChanges/absorb(_:)``).
+    ///
+    /// - Complexity: O(rows touched).
+    public func takeChanges(force: Bool = false) -> RowChanges? {
+        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return nil }
+        saveSchedule.didSave()
+        let taken = changes.take { rows[$0] }
+        return taken.isEmpty ? nil : taken
     }
 }

@@ -15,7 +15,7 @@ extension Table {
         guard var row = rows[id], case .toggle(let title, let open) = row.content else { throw .unknownRow(id) }
         row.content = .toggle(title: title, open: !open)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = try measure([id])
         update.refresh.append(id)
         return update
@@ -67,7 +67,7 @@ extension Table {
         gridFlows[id] = nil
         swipe.forget(id)
         if editingRow == id { editingRow = nil }
-        noteChange()
+        noteRemoval(id)
         return update
     }
 
@@ -78,7 +78,8 @@ extension Table {
         var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
         rows[row.id] = row
-        noteChange()
+        notePlacement(row.id)
+        noteChange(row.id)
         return update
     }
 
@@ -114,7 +115,7 @@ extension Table {
         batch.move(id, to: index)
         var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
-        noteChange()
+        notePlacement(id)
         return update
     }
 
@@ -148,7 +149,7 @@ extension Table {
         var row = try existingRow(id)
         change(&row)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = unchangedUpdate()
         update.refresh.append(id)
         return update

@@ -38,6 +38,8 @@ public final class Table {
     var swipe: SwipeController
     var history = UndoHistory<TableEdit>()
     var saveSchedule = SaveScheduler()
+    /// The rows touched since the last ``takeChanges()``.
+    var changes = ChangeTracker()
     var richStates: [RowID: RichLoadState] = [:]
     var noteContentHeights: [RowID: Double] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
@@ -115,8 +117,26 @@ public final class Table {
         }
     }
 
-    /// Records a change for the save schedule.
-    func noteChange() {
+    /// Records that row `id`'s content changed, for the save schedule and the store.
+    func noteChange(_ id: RowID) {
+        changes.content(id)
+        saveSchedule.noteChange(at: clock())
+    }
+
+    /// Records that row `id` was inserted or moved to where it now is.
+    ///
+    /// - Complexity: O(log n).
+    func notePlacement(_ id: RowID) {
+        guard let index = layout.index(of: id) else { return }
+        let after = index > 0 ? layout.id(at: index - 1) : nil
+        let before = index + 1 < layout.count ? layout.id(at: index + 1) : nil
+        changes.placed(id, after: after, before: before)
+        saveSchedule.noteChange(at: clock())
+    }
+
+    /// Records that row `id` was deleted.
+    func noteRemoval(_ id: RowID) {
+        changes.removed(id)
         saveSchedule.noteChange(at: clock())
     }
 }

@@ -1,0 +1,34 @@
+import SQLiteStore
+
+/// The rows database's schema, as migrations (`user_version` 1 is the first).
+///
+/// - `rows`: one row per table row. `position` is a gapped order key (``OrderKeys``);
+///   `text` holds a note's text, a header's or toggle's title or a rich row's source;
+///   `chips` a grid's chips as a JSON array; `expanded` a note's expanded or a toggle's open
+///   state; `extra` a JSON object of fields from an import this app does not know.
+/// - `file_extras`: top-level fields of an imported file this app does not know, in order.
+///
+/// The index on `(position, kind)` covers what start-up needs: ids (the rowid), kinds, order.
+enum RowSchema {
+    static let migrator = SQLiteMigrator(migrations: [
+        """
+        CREATE TABLE rows (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('header', 'note', 'toggle', 'grid', 'rich')),
+            position INTEGER NOT NULL,
+            text TEXT NOT NULL DEFAULT '',
+            chips TEXT,
+            expanded INTEGER NOT NULL DEFAULT 0,
+            flagged INTEGER NOT NULL DEFAULT 0,
+            done INTEGER NOT NULL DEFAULT 0,
+            extra TEXT
+        );
+        CREATE INDEX rows_in_order ON rows (position, kind);
+        CREATE TABLE file_extras (
+            position INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            value TEXT NOT NULL
+        );
+        """,
+    ])
+}
