@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
-        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),

@@ -7,4 +7,5 @@ do {
     FileHandle.standardError.write(Data("\(error.description)\n".utf8))
     exit(2)
 }
+if let status = JSONTransfer.run(options) { exit(status) }
 exit(DemoApplication(options: options).run())

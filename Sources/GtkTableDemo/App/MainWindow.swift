@@ -1,10 +1,11 @@
 import CGtk
 import Foundation
 import GtkBridge
+import RowStore
 import TableModel
 
 /// The application window: a header bar with the title and a Done button (SPEC N6), and the
-/// table inside a toast overlay (for the undo toast). It opens the rows file, and if that
+/// table inside a toast overlay (for the undo toast). It opens the rows database, and if that
 /// fails it says why, in a dialog and on stderr, and offers the sample data instead; the
 /// unreadable file is never touched.
 @MainActor
@@ -82,7 +83,7 @@ final class MainWindow {
     }
 
     /// Says what is wrong with the file and where, and offers the sample data instead.
-    private func report(_ error: RowsFileError) {
+    private func report(_ error: RowStoreError) {
         FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
         exitStatus = 1
         let dialog = GObjectRef(adw_message_dialog_new(window(), "Cannot open the rows file", error.description)!)
@@ -131,7 +132,7 @@ final class MainWindow {
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
         // A benchmark edits rows (growing one, typing) and must never write the shared data file.
-        let saver = document.savesChanges && options.benchScript == nil ? AutoSaver(model: model, store: document.store, clock: clock) : nil
+        let saver = options.benchScript == nil ? document.databasePath.map { AutoSaver(model: model, databasePath: $0, clock: clock) } : nil
         saver?.onError = { [weak self] message in self?.showToast(message) }
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in

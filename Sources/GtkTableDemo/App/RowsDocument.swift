@@ -1,34 +1,47 @@
 import Foundation
+import RowStore
 import TableModel
 
-/// The rows file the window shows: where it lives, its store (which refuses to save over a
-/// file it could not read), and whether edits are saved at all.
+/// The rows the window shows and where their changes go: the database file (the writer
+/// opens its own connection to it), or nothing for the bundled sample opened after the
+/// user's own database failed to open, whose edits then stay in memory.
 struct RowsDocument {
-    var store: RowsFileStore
     var file: RowsFile
-    /// False for the bundled sample opened after the user's own file failed to load: edits
-    /// then stay in memory, and the unreadable file is left exactly as it was.
-    var savesChanges: Bool
+    /// The database edits are written to; nil when they are not saved.
+    var databasePath: String?
 
-    /// Opens `--data PATH`, or the user's own file, created from the sample data on first run.
-    static func open(options: LaunchOptions) throws(RowsFileError) -> RowsDocument {
+    var savesChanges: Bool { databasePath != nil }
+
+    /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
+    /// database, created from the sample data on first run. Start-up reads the rows once;
+    /// the connection is closed again before the window shows them.
+    ///
+    /// - Complexity: O(n) for n rows.
+    static func open(options: LaunchOptions) throws(RowStoreError) -> RowsDocument {
+        let database: String
+        let source: String?
         if let path = options.dataPath {
-            var store = RowsFileStore(path: path)
-            let file = try store.load()
-            return RowsDocument(store: store, file: file, savesChanges: true)
+            (database, source) = DataLocation.database(forData: path)
+        } else {
+            database = DataLocation.userRows.path
+            source = DataLocation.sampleRows.path
+            try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
-        let sample = try openSample()
-        let folder = DataLocation.userRows.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var store = RowsFileStore(path: DataLocation.userRows.path)
-        let file = try store.loadOrCreate(from: sample.file)
-        return RowsDocument(store: store, file: file, savesChanges: true)
+        let rows = try openOrImport(database, from: source)
+        return RowsDocument(file: try rows.loadRows(), databasePath: database)
+    }
+
+    /// The database at `path`, created by importing `source` when it does not exist yet
+    /// and there is a source. An existing file is opened, never replaced.
+    static func openOrImport(_ path: String, from source: String?) throws(RowStoreError) -> RowDatabase {
+        if let source, !FileManager.default.fileExists(atPath: path) {
+            return try RowsJSON.importFile(source, into: path)
+        }
+        return try RowDatabase.openRows(at: path)
     }
 
     /// The bundled sample data, read-only.
-    static func openSample() throws(RowsFileError) -> RowsDocument {
-        var store = RowsFileStore(path: DataLocation.sampleRows.path)
-        let file = try store.load()
-        return RowsDocument(store: store, file: file, savesChanges: false)
+    static func openSample() throws(RowStoreError) -> RowsDocument {
+        RowsDocument(file: try RowsJSON.read(DataLocation.sampleRows.path), databasePath: nil)
     }
 }

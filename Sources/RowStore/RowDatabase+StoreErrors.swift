@@ -1,0 +1,26 @@
+import SQLiteStore
+import TableModel
+
+extension RowDatabase {
+    /// ``open(path:)`` for callers that handle every store failure as a ``RowStoreError``.
+    ///
+    /// - Complexity: that of ``open(path:)``.
+    public static func openRows(at path: String) throws(RowStoreError) -> RowDatabase {
+        do throws(SQLiteError) {
+            return try open(path: path)
+        } catch {
+            throw .database(error)
+        }
+    }
+
+    /// ``load()``, failing with a ``RowStoreError``.
+    ///
+    /// - Complexity: O(n) for n rows.
+    public func loadRows() throws(RowStoreError) -> RowsFile {
+        do throws(SQLiteError) {
+            return try load()
+        } catch {
+            throw .database(error)
+        }
+    }
+}
