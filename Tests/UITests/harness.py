@@ -101,11 +101,13 @@ class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None):
-        """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
+                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, unique=False,
+                 state="state.json"):
+        """`own_data`: open the user's own database under XDG_DATA_HOME (no --data), as a user would.
+        `unique`: run single-instance, as a user would (otherwise `--non-unique`, so tests never meet)."""
         self.display = display
         self.workdir = workdir
-        self.state_path = workdir / "state.json"
+        self.state_path = workdir / state
         self.data_home = data_home or workdir / "xdg-data"
         if data is None:
             data = workdir / "rows.json"
@@ -138,7 +140,8 @@ class App:
         data_args = [] if own_data else ["--data", str(data)]
         if own_data:
             self.data_path = self.db_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.sqlite"
-        command = [str(BINARY), *data_args, "--non-unique", "--state-file", str(self.state_path), *args]
+        instance_args = [] if unique else ["--non-unique"]
+        command = [str(BINARY), *data_args, *instance_args, "--state-file", str(self.state_path), *args]
         if bus:
             environment.update(bus.environment)
         else:

@@ -12,11 +12,18 @@ final class DemoApplication {
 
     init(options: LaunchOptions) {
         self.options = options
-        // NON_UNIQUE: tests and benchmarks run several instances side by side.
-        application = GObjectRef(adw_application_new(DataLocation.appID, G_APPLICATION_NON_UNIQUE)!)
+        application = GObjectRef(adw_application_new(DataLocation.appID, Self.flags(for: options))!)
         application.on("activate") { [weak self] in self?.activate() }
         application.on("shutdown") { [weak self] in self?.window?.flushBeforeQuit() }
         addQuitAction()
+    }
+
+    /// Single-instance (W6): a second launch hands over to the running one on the session
+    /// bus, which presents its window, and exits. `--non-unique` and benchmark runs opt out,
+    /// so tests and benchmarks run side by side. Without a session bus GLib runs the app as
+    /// an instance of its own.
+    private static func flags(for options: LaunchOptions) -> GApplicationFlags {
+        options.nonUnique || options.benchScript != nil ? G_APPLICATION_NON_UNIQUE : GApplicationFlags(rawValue: 0)
     }
 
     /// Runs the main loop until the window closes. Options were parsed already, so GLib sees
