@@ -5,9 +5,9 @@ extension RowDatabase {
     /// ``open(path:)`` for callers that handle every store failure as a ``RowStoreError``.
     ///
     /// - Complexity: that of ``open(path:)``.
-    public static func openRows(at path: String) throws(RowStoreError) -> RowDatabase {
+    public static func openRows(at path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(RowStoreError) -> RowDatabase {
         do throws(SQLiteError) {
-            return try open(path: path)
+            return try open(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         } catch {
             throw .database(error)
         }

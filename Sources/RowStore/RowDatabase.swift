@@ -27,12 +27,9 @@ public final class RowDatabase {
     ///
     /// - Throws: ``SQLiteError`` saying what is wrong with the file and what to do.
     /// - Complexity: O(1) plus any migrations.
-    public static func open(path: String) throws(SQLiteError) -> RowDatabase {
-        var status = stat()
-        if stat(path, &status) == 0, status.st_size == 0 {
-            throw SQLiteError(kind: .notADatabase, message: "the file is empty", path: path)
-        }
-        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+    public static func open(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) -> RowDatabase {
+        try FileCheck.check(path)
+        let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let version = try connection.userVersion()
         guard version >= 1 else {
             throw SQLiteError(kind: .wrongSchema, message: "it has no rows schema", path: path)

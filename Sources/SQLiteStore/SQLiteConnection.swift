@@ -50,7 +50,7 @@ public final class SQLiteConnection {
 
     /// The error for a failed call, with the connection's latest message.
     func failure(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, systemError: sqlite3_system_errno(handle))
     }
 
     func failure(kind: SQLiteError.Kind, _ message: String) -> SQLiteError {

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: the primary result code, SQLite's own message, and the database
 /// file, with a description that says in user words what went wrong and what to do.
@@ -35,11 +36,13 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public let path: String
 
     /// - Complexity: O(1).
-    public init(code: Int32, message: String, path: String) {
+    /// - Parameter systemError: the `errno` behind an I/O failure, if known: no space
+    ///   (`ENOSPC`), a file-size limit (`EFBIG`) or a quota (`EDQUOT`) make it `.full`.
+    public init(code: Int32, message: String, path: String, systemError: Int32 = 0) {
         self.code = code & 0xff
         self.message = message
         self.path = path
-        kind = Self.kind(of: code & 0xff)
+        kind = [ENOSPC, EFBIG, EDQUOT].contains(systemError) ? .full : Self.kind(of: code & 0xff)
     }
 
     /// An app-level failure of a given kind.

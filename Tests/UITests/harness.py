@@ -102,9 +102,10 @@ class App:
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
                  data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, unique=False,
-                 state="state.json"):
+                 state="state.json", prefix=()):
         """`own_data`: open the user's own database under XDG_DATA_HOME (no --data), as a user would.
-        `unique`: run single-instance, as a user would (otherwise `--non-unique`, so tests never meet)."""
+        `unique`: run single-instance, as a user would (otherwise `--non-unique`, so tests never meet).
+        `prefix`: a command the app runs under (inside the D-Bus session), such as a private mount."""
         self.display = display
         self.workdir = workdir
         self.state_path = workdir / state
@@ -141,7 +142,7 @@ class App:
         if own_data:
             self.data_path = self.db_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.sqlite"
         instance_args = [] if unique else ["--non-unique"]
-        command = [str(BINARY), *data_args, *instance_args, "--state-file", str(self.state_path), *args]
+        command = [*prefix, str(BINARY), *data_args, *instance_args, "--state-file", str(self.state_path), *args]
         if bus:
             environment.update(bus.environment)
         else:

@@ -37,8 +37,11 @@ struct RowsDocument {
         if let source, !FileManager.default.fileExists(atPath: path) {
             return try RowsJSON.importFile(source, into: path)
         }
-        return try RowDatabase.openRows(at: path)
+        return try RowDatabase.openRows(at: path, busyTimeoutMilliseconds: openBusyTimeoutMilliseconds)
     }
+
+    /// How long start-up waits for another program's lock before saying the file is locked.
+    static let openBusyTimeoutMilliseconds: Int32 = 2000
 
     /// The bundled sample data, read-only.
     static func openSample() throws(RowStoreError) -> RowsDocument {
