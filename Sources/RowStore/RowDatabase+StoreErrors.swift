@@ -23,4 +23,15 @@ extension RowDatabase {
             throw .database(error)
         }
     }
+
+    /// ``outline()``, failing with a ``RowStoreError``.
+    ///
+    /// - Complexity: O(n) for n rows.
+    public func loadOutline() throws(RowStoreError) -> [RowOutline] {
+        do throws(SQLiteError) {
+            return try outline()
+        } catch {
+            throw .database(error)
+        }
+    }
 }

@@ -12,6 +12,8 @@ public final class RowDatabase {
     public let path: String
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
+    /// The latest failure of a read that could not throw (``content(of:)``), if any.
+    public internal(set) var lastReadError: SQLiteError?
 
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
@@ -121,16 +123,16 @@ public final class RowDatabase {
         try select.bind([])
         var rows: [Row] = []
         while try select.step() { rows.append(try RowColumns.row(from: select, path: path)) }
-        let extras = try statement("SELECT key, value FROM file_extras ORDER BY position")
-        try extras.bind([])
-        var members: [JSONMember] = []
-        while try extras.step() {
-            guard let value = JSONText.decode(extras.text(1)) else {
-                throw SQLiteError(kind: .wrongSchema, message: "the file field \"\(extras.text(0))\" is not JSON", path: path)
-            }
-            members.append(JSONMember(key: extras.text(0), value: value))
-        }
+        let members = try fileExtras()
         return RowsFile(rows: rows, extraFields: members)
+    }
+
+    /// Copies the write-ahead log into the database file and empties it, if no reader is
+    /// in the way; a checkpoint that cannot finish leaves the log for the next one.
+    ///
+    /// - Complexity: O(pages in the log).
+    public func checkpoint() {
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// SQLite's own check of the whole file (`PRAGMA integrity_check`): "ok" when sound.

@@ -8,7 +8,9 @@ import SQLiteStore
 ///   state; `extra` a JSON object of fields from an import this app does not know.
 /// - `file_extras`: top-level fields of an imported file this app does not know, in order.
 ///
-/// The index on `(position, kind)` covers what start-up needs: ids (the rowid), kinds, order.
+/// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
+/// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
+/// never touches a row's content pages.
 enum RowSchema {
     static let migrator = SQLiteMigrator(migrations: [
         """
@@ -29,6 +31,10 @@ enum RowSchema {
             key TEXT NOT NULL UNIQUE,
             value TEXT NOT NULL
         );
+        """,
+        """
+        DROP INDEX rows_in_order;
+        CREATE INDEX rows_outline ON rows (position, id, kind, expanded);
         """,
     ])
 }

@@ -43,6 +43,20 @@ public final class RowWriter: @unchecked Sendable {
         queue.sync { write(adding: RowChanges(), reporting: false) }
     }
 
+    /// Flushes, then folds the write-ahead log back into the database file and closes the
+    /// writer's connection (on quit), so the next start reads one compact file.
+    ///
+    /// - Returns: the failure, if the changes could not be written.
+    /// - Complexity: that of the writes queued, plus the checkpoint (bounded by the log size).
+    public func close() -> RowStoreError? {
+        queue.sync {
+            let failure = write(adding: RowChanges(), reporting: false)
+            database?.checkpoint()
+            database = nil
+            return failure
+        }
+    }
+
     /// Whether changes are waiting because a write failed. Waits for queued writes.
     ///
     /// - Complexity: that of the writes queued.

@@ -75,6 +75,12 @@ public final class SQLiteStatement {
         return try step() && !isNull(0) ? integer(0) : nil
     }
 
+    /// Ends reading results early and releases the statement's read lock, so a connection
+    /// left idle never holds an old snapshot of the file.
+    ///
+    /// - Complexity: O(1).
+    public func finishReading() { sqlite3_reset(handle) }
+
     /// - Complexity: O(1).
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

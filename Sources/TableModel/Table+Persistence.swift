@@ -6,7 +6,7 @@ extension Table {
         var ordered: [Row] = []
         ordered.reserveCapacity(layout.count)
         layout.index.forEachRow(from: 0) { record in
-            ordered.append(rows[RowID(record.id)]!)
+            if let row = rows[RowID(record.id)] { ordered.append(row) }
             return true
         }
         return RowsFile(rows: ordered, extraFields: fileExtraFields)

@@ -15,8 +15,8 @@
 public final class Table {
     /// Row order, heights, anchor and viewport.
     public let layout: TableLayout
-    /// Every row's content, by id.
-    public internal(set) var rows: [RowID: Row]
+    /// Every row's content, by id: in memory, or read on demand from a store.
+    public let rows: RowContents
     /// Unknown top-level fields of the file, kept for saving.
     public internal(set) var fileExtraFields: [JSONMember]
     /// The geometry the view supplied.
@@ -54,20 +54,50 @@ public final class Table {
     ///   - clock: monotonic seconds, for undo coalescing, saving and rich-content timeouts.
     /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
     /// - Complexity: O(n log n) for n rows.
-    public init(
+    public convenience init(
         file: RowsFile, width: Double, viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(),
         measurer: any TextMeasuring, clock: @escaping () -> Double = Table.monotonicClock()
     ) throws(TableError) {
-        guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
-        guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
         var rows: [RowID: Row] = [:]
         rows.reserveCapacity(file.rows.count)
-        var specs: [RowSpec] = []
-        specs.reserveCapacity(file.rows.count)
+        var outline: [RowOutline] = []
+        outline.reserveCapacity(file.rows.count)
         for row in file.rows {
             rows[row.id] = row
+            var open = false
+            if case .toggle(_, let isOpen) = row.content { open = isOpen }
+            outline.append(RowOutline(id: row.id, kind: row.kind, toggleOpen: open))
+        }
+        try self.init(outline: outline, contents: RowContents(rows: rows), fileExtraFields: file.extraFields, width: width,
+                      viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    /// Builds a table over a store without reading any content: the outline (ids, kinds and
+    /// toggle states, in order) is all the height index needs. Content is read from `source`
+    /// when a row is laid out, bound or sampled, through a bounded cache.
+    ///
+    /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
+    /// - Complexity: O(n log n) for n rows.
+    public convenience init(
+        outline: [RowOutline], source: any RowContentSource, fileExtraFields: [JSONMember] = [], width: Double,
+        viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(), measurer: any TextMeasuring,
+        clock: @escaping () -> Double = Table.monotonicClock()
+    ) throws(TableError) {
+        try self.init(outline: outline, contents: RowContents(source: source, count: outline.count), fileExtraFields: fileExtraFields,
+                      width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    private init(
+        outline: [RowOutline], contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
+        metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
+    ) throws(TableError) {
+        guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
+        guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
+        var specs: [RowSpec] = []
+        specs.reserveCapacity(outline.count)
+        for row in outline {
             var spec = RowSpec(id: row.id, kind: row.kind)
-            if case .toggle(_, let open) = row.content { spec.measuredHeight = ToggleSizing.height(for: row.id, open: open) }
+            if row.kind == .toggle { spec.measuredHeight = ToggleSizing.height(for: row.id, open: row.toggleOpen) }
             specs.append(spec)
         }
         do throws(BatchUpdateError) {
@@ -75,13 +105,14 @@ public final class Table {
         } catch {
             throw .layout(error)
         }
-        self.rows = rows
-        fileExtraFields = file.extraFields
+        rows = contents
+        self.fileExtraFields = fileExtraFields
         self.metrics = metrics
         self.width = width
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
+        rows.listedKind = { [unowned layout] id in layout.kind(of: id) }
     }
 
     /// A clock reading monotonic seconds since the call.

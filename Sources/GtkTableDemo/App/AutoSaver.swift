@@ -50,10 +50,10 @@ final class AutoSaver {
         }
     }
 
-    /// Writes whatever is unsaved and waits for it (on quit).
+    /// Writes whatever is unsaved, waits for it, and closes the writer (on quit).
     func flush() {
         save(force: true)
-        if let error = writer.flush() {
+        if let error = writer.close() {
             FileHandle.standardError.write(Data("GtkTableDemo: your last changes could not be saved: \(error.description)\n".utf8))
         }
     }

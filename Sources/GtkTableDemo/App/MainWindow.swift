@@ -121,7 +121,7 @@ final class MainWindow {
         self.measurer = measurer
         let model: Table
         do {
-            model = try Table(file: document.file, width: 0, metrics: RowStyle.metrics, measurer: measurer, clock: clock)
+            model = try document.makeTable(metrics: RowStyle.metrics, measurer: measurer, clock: clock)
         } catch {
             FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
             exitStatus = 1

@@ -2,21 +2,31 @@ import Foundation
 import RowStore
 import TableModel
 
-/// The rows the window shows and where their changes go: the database file (the writer
-/// opens its own connection to it), or nothing for the bundled sample opened after the
-/// user's own database failed to open, whose edits then stay in memory.
+/// The rows the window shows and where their changes go. For a database, start-up reads only
+/// the outline (ids, kinds, toggle states, in order); the connection stays open as the
+/// table's content source, read on demand, and the writer opens its own connection to write
+/// changes. The bundled sample, opened after the user's own database failed, is held in
+/// memory and its edits are not saved.
 struct RowsDocument {
-    var file: RowsFile
+    enum Rows {
+        case stored(RowDatabase, [RowOutline])
+        case inMemory(RowsFile)
+    }
+
+    var rows: Rows
+
     /// The database edits are written to; nil when they are not saved.
-    var databasePath: String?
+    var databasePath: String? {
+        if case .stored(let database, _) = rows { return database.path }
+        return nil
+    }
 
     var savesChanges: Bool { databasePath != nil }
 
     /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
-    /// database, created from the sample data on first run. Start-up reads the rows once;
-    /// the connection is closed again before the window shows them.
+    /// database, created from the sample data on first run.
     ///
-    /// - Complexity: O(n) for n rows.
+    /// - Complexity: O(n) for n rows, reading only the outline index.
     static func open(options: LaunchOptions) throws(RowStoreError) -> RowsDocument {
         let database: String
         let source: String?
@@ -28,7 +38,7 @@ struct RowsDocument {
             try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let rows = try openOrImport(database, from: source)
-        return RowsDocument(file: try rows.loadRows(), databasePath: database)
+        return RowsDocument(rows: .stored(rows, try rows.loadOutline()))
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet
@@ -45,6 +55,18 @@ struct RowsDocument {
 
     /// The bundled sample data, read-only.
     static func openSample() throws(RowStoreError) -> RowsDocument {
-        RowsDocument(file: try RowsJSON.read(DataLocation.sampleRows.path), databasePath: nil)
+        RowsDocument(rows: .inMemory(try RowsJSON.read(DataLocation.sampleRows.path)))
+    }
+
+    /// The model over these rows, laid out at width 0 until the view has a width.
+    ///
+    /// - Complexity: O(n log n) for n rows.
+    func makeTable(metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double) throws(TableError) -> Table {
+        switch rows {
+        case .stored(let database, let outline):
+            try Table(outline: outline, source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+        case .inMemory(let file):
+            try Table(file: file, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+        }
     }
 }
