@@ -26,8 +26,8 @@ let package = Package(
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
-        // Writes a generated rows file of N rows (D3); see data/README.md.
-        .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
+        // Writes a generated rows database (or JSON file) of N rows (D3); see data/README.md.
+        .executableTarget(name: "GenerateRows", dependencies: ["TableModel", "RowStore"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "RowStoreTests", dependencies: ["RowStore", "SQLiteStore", "TableModel"]),

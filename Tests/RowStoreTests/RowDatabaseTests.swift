@@ -59,3 +59,14 @@ import Testing
         #expect(try fixture.bytes("rows.sqlite") == Data("mine".utf8))
     }
 }
+
+@Suite struct GeneratedDatabaseTests {
+    @Test func aGeneratedDatabaseHoldsTheGeneratorsRowsInOrder() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let generator = RowsGenerator(seed: 5)
+        let database = try RowDatabase.create(path: fixture.path("gen.sqlite"), rows: generator.rowSequence(count: 3_000))
+        #expect(try database.load() == RowsFile(rows: generator.rows(count: 3_000)))
+        #expect(try database.outline().count == 3_000)
+    }
+}

@@ -114,13 +114,19 @@ class App:
             data = workdir / "rows.json"
             if not data.exists():
                 shutil.copy(SAMPLE_DATA / "rows.json", data)
-        elif data.suffix == ".json" and data.parent != workdir and data.exists():
+        elif data.suffix == ".json" and workdir not in data.parents and data.exists():
             # A shared file (a generated one): link it here, so the database the app makes
             # beside it belongs to this test alone.
             link = workdir / data.name
             if not link.exists():
                 link.symlink_to(data)
             data = link
+        elif data.suffix == ".sqlite" and workdir not in data.parents and data.exists():
+            # A shared database (a generated one): the test edits its own copy.
+            copy = workdir / data.name
+            if not copy.exists():
+                shutil.copy(data, copy)
+            data = copy
         self.data_path = data
         # `--data X.json` opens the database X.sqlite beside it (imported from X.json on first use).
         self.db_path = data.with_suffix(".sqlite") if data.suffix == ".json" else data
