@@ -34,7 +34,10 @@ enum RowSchema {
         """,
         """
         DROP INDEX rows_in_order;
-        CREATE INDEX rows_outline ON rows (position, id, kind, expanded);
+        \(outlineIndex);
         """,
     ])
+
+    /// The covering index start-up reads (version 2 on).
+    static let outlineIndex = "CREATE INDEX rows_outline ON rows (position, id, kind, expanded)"
 }
