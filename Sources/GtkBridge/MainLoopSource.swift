@@ -49,3 +49,19 @@ extension MainLoopSource {
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, dispatch, box.retainedPointer(), releaseBox)
     }
 }
+
+extension MainLoopSource {
+    /// Runs `callback` on the main loop each time the process receives `signal` (such as
+    /// SIGTERM), instead of the default action. GLib turns the signal into a source, so
+    /// the callback may do anything main-thread code may.
+    ///
+    /// - Complexity: O(1).
+    @MainActor @discardableResult
+    public static func unixSignal(_ signal: Int32, _ callback: @escaping @MainActor () -> Void) -> UInt32 {
+        let box = HandlerBox<Callback> {
+            callback()
+            return true
+        }
+        return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, dispatch, box.retainedPointer(), releaseBox)
+    }
+}

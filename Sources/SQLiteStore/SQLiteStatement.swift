@@ -99,6 +99,16 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the column's UTF-8 bytes, valid only inside `body`, without making
+    /// a String (for hot loops that only compare).
+    ///
+    /// - Complexity: O(1) plus `body`.
+    public func withTextBytes<Result>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let bytes = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    }
+
     /// The column as text, or nil when null.
     ///
     /// - Complexity: O(length).

@@ -112,7 +112,7 @@ public final class Table {
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
-        rows.listedKind = { [unowned layout] id in layout.kind(of: id) }
+        rows.listedKind = { [weak layout] id in layout?.kind(of: id) }
     }
 
     /// A clock reading monotonic seconds since the call.

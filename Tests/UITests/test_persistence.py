@@ -1,5 +1,7 @@
 """Persistence (W6, D1): edits survive quitting and crashes; the first run seeds the user's database."""
 import json
+import os
+import subprocess
 import time
 
 from harness import SAMPLE_DATA
@@ -47,3 +49,16 @@ def test_unknown_fields_are_kept_when_saving(launch, workdir):
     saved = app.saved()
     assert saved["generator"] == {"tool": "hand", "note": "kept"}
     assert saved["rows"][1]["colour"] == "teal" and saved["rows"][1]["text"].endswith("!")
+
+
+def test_sigterm_and_sigint_write_pending_changes_before_exiting(launch, workdir):
+    import signal
+    for number, suffix in ((signal.SIGTERM, " termed"), (signal.SIGINT, " interrupted")):
+        app = launch(state=f"state-{number}.json")
+        app.edit_note(2, suffix)
+        # At once, before the save schedule is due; to the app alone, not its D-Bus session.
+        out = subprocess.run(["pgrep", "-s", str(app.process.pid), "-x", "GtkTableDemo"], capture_output=True, text=True)
+        for pid in out.stdout.split():
+            os.kill(int(pid), number)
+        assert app.wait_exit() == 0
+        assert next(r for r in app.saved()["rows"] if r["id"] == 2)["text"].endswith(suffix)

@@ -16,6 +16,19 @@ final class DemoApplication {
         application.on("activate") { [weak self] in self?.activate() }
         application.on("shutdown") { [weak self] in self?.window?.flushBeforeQuit() }
         addQuitAction()
+        // SIGTERM and SIGINT quit as Ctrl+Q does, so pending changes are written first (W6).
+        for signal in [SIGTERM, SIGINT] {
+            MainLoopSource.unixSignal(signal) { [weak self] in self?.quit() }
+        }
+    }
+
+    /// Closes the window, which ends the run; "shutdown" then writes what is unsaved.
+    private func quit() {
+        guard let window else {
+            g_application_quit(application())
+            return
+        }
+        window.close()
     }
 
     /// Single-instance (W6): a second launch hands over to the running one on the session
@@ -51,7 +64,7 @@ final class DemoApplication {
 
     private func addQuitAction() {
         let quit = GObjectRef(g_simple_action_new("quit", nil)!)
-        quit.onIgnoringArgument("activate") { [weak self] in self?.window?.close() }
+        quit.onIgnoringArgument("activate") { [weak self] in self?.quit() }
         g_action_map_add_action(application(), quit())
         g_object_unref(quit.pointer)
         setAccelerators(["<Control>q"], for: "app.quit")

@@ -52,7 +52,7 @@ public final class RowContents {
     /// The row with `id`, or nil when it is not present.
     ///
     /// - Complexity: O(1) expected when held or cached, else one source read.
-    public subscript(id: RowID) -> Row? {
+    public internal(set) subscript(id: RowID) -> Row? {
         get { lookUp(id) }
         set { store(newValue, for: id) }
     }
@@ -66,9 +66,12 @@ public final class RowContents {
             return row
         }
         sourceReads += 1
-        let read = source.content(of: id) ?? listedKind(id).map { Row(id: id, content: Self.placeholder(for: $0)) }
-        if let read { cache(read, for: id) }
-        return read
+        if let read = source.content(of: id) {
+            cache(read, for: id)
+            return read
+        }
+        // Not cached, so the row is read again next time (the failure may pass).
+        return listedKind(id).map { Row(id: id, content: Self.placeholder(for: $0)) }
     }
 
     private func cache(_ row: Row, for id: RowID) {
