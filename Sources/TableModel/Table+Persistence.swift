@@ -1,5 +1,5 @@
 extension Table {
-    /// The rows in table order, as a file to save.
+    /// The rows in table order, as a file (for export and tests).
     ///
     /// - Complexity: O(n).
     public func snapshot() -> RowsFile {
@@ -26,24 +26,6 @@ extension Table {
     ///
     /// - Complexity: O(1).
     public var isSaveDue: Bool { saveSchedule.isDue(at: clock()) }
-
-    /// Saves through `store` when due, or always when `force` (on quit). Does nothing when
-    /// there is nothing to save.
-    ///
-    /// - Throws: ``SaveError``; the changes stay unsaved, the file is untouched, and the
-    ///   next attempt is due ``SaveScheduler/retryInterval`` later.
-    /// - Complexity: O(n) when it saves.
-    public func saveIfDue(to store: RowsFileStore, force: Bool = false) throws(SaveError) {
-        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return }
-        do throws(SaveError) {
-            try store.save(snapshot())
-        } catch {
-            saveSchedule.didFailToSave(at: clock())
-            throw error
-        }
-        saveSchedule.didSave()
-        _ = changes.take { _ in nil }
-    }
 
     /// Hands over what changed since the last call, when a save is due, or always when
     /// `force` (on quit): the rows touched and the structural changes, for a store that
