@@ -10,19 +10,27 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
+        // Debian's libsqlite3-dev, for the rows database.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // A small typed wrapper over SQLite: connections, prepared statements, errors, migrations.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        // The rows database: schema, order keys, small transactions per change, JSON import and export.
+        .target(name: "RowStore", dependencies: ["SQLiteStore", "TableModel"]),
         // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
         .target(name: "TableModel"),
         // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
-        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
-        // Writes a generated rows file of N rows (D3); see data/README.md.
-        .executableTarget(name: "GenerateRows", dependencies: ["TableModel"]),
+        // Writes a generated rows database (or JSON file) of N rows (D3); see data/README.md.
+        .executableTarget(name: "GenerateRows", dependencies: ["TableModel", "RowStore"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "RowStoreTests", dependencies: ["RowStore", "SQLiteStore", "TableModel"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "CGtk"]),
         // The bench's baselines checked against the engine, so their timings compare like with like.
         .testTarget(name: "TableBenchTests", dependencies: ["TableBench", "TableModel"]),

@@ -1,6 +1,8 @@
-// Writes a generated rows file (D3):
+// Writes a generated rows database, or a JSON rows file on request (D3):
+//   swift run -c release GenerateRows --rows 1000000 --seed 7 --output /tmp/rows.sqlite
 //   swift run -c release GenerateRows --rows 1000000 --seed 7 --output /tmp/rows.json
 import Glibc
+import RowStore
 import TableModel
 
 /// The parsed command line.
@@ -9,7 +11,7 @@ struct Options {
     var seed: UInt64 = 1
     var output: String?
 
-    static let usage = "usage: GenerateRows --rows N --seed S --output PATH   (N in 0...10000000)"
+    static let usage = "usage: GenerateRows --rows N --seed S --output PATH   (N in 0...10000000; PATH ending in .json writes JSON, else a database)"
     static let maximumRows = 10_000_000
 
     init(arguments: [String]) throws(UsageError) {
@@ -31,6 +33,8 @@ struct Options {
         }
         guard output != nil else { throw UsageError("--output is required") }
     }
+
+    var writesJSON: Bool { output?.lowercased().hasSuffix(".json") == true }
 }
 
 struct UsageError: Error {
@@ -41,8 +45,14 @@ struct UsageError: Error {
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
     let generator = RowsGenerator(seed: options.seed)
-    try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: options.output!, fileSystem: PosixFileSystem())
-    print("wrote \(options.rows) rows (seed \(options.seed)) to \(options.output!)")
+    let output = options.output!
+    if options.writesJSON {
+        try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: output, fileSystem: PosixFileSystem())
+    } else {
+        // A database is never replaced: an existing file is an error (remove it first).
+        _ = try RowDatabase.create(path: output, rows: generator.rowSequence(count: options.rows))
+    }
+    print("wrote \(options.rows) rows (seed \(options.seed)) to \(output)")
 } catch let error as UsageError {
     print("GenerateRows: \(error.message)\n\(Options.usage)")
     exit(2)

@@ -1,5 +1,9 @@
 import Foundation
 
+// A file-size limit then makes a write fail with EFBIG, which the store reports, instead of
+// killing the app before it can say so.
+signal(SIGXFSZ, SIG_IGN)
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(CommandLine.arguments)
@@ -7,4 +11,5 @@ do {
     FileHandle.standardError.write(Data("\(error.description)\n".utf8))
     exit(2)
 }
+if let status = JSONTransfer.run(options) { exit(status) }
 exit(DemoApplication(options: options).run())

@@ -43,7 +43,7 @@ extension Table {
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
         noteContentHeights[id] = nil
-        noteChange()
+        noteChange(id)
         var update = measureRows([row])
         if currentNoteLayout(id, text: text, expanded: expanded) != before { update.refresh.append(id) }
         return update
@@ -70,7 +70,7 @@ extension Table {
         guard var row = rows[id] else { throw .unknownRow(id) }
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = measureRows([row])
         update.refresh.append(id)
         if !expanded && editingRow == id { update.scrollCaretIntoView = id }

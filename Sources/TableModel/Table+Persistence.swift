@@ -1,12 +1,11 @@
 extension Table {
-    /// The rows in table order, as a file to save.
+    /// The rows in table order, as a file (for export and tests).
     ///
     /// - Complexity: O(n).
     public func snapshot() -> RowsFile {
         var ordered: [Row] = []
         ordered.reserveCapacity(layout.count)
         layout.index.forEachRow(from: 0) { record in
-            // The layout and `rows` hold the same ids (the table's invariant).
             if let row = rows[RowID(record.id)] { ordered.append(row) }
             return true
         }
@@ -28,20 +27,17 @@ extension Table {
     /// - Complexity: O(1).
     public var isSaveDue: Bool { saveSchedule.isDue(at: clock()) }
 
-    /// Saves through `store` when due, or always when `force` (on quit). Does nothing when
-    /// there is nothing to save.
+    /// Hands over what changed since the last call, when a save is due, or always when
+    /// `force` (on quit): the rows touched and the structural changes, for a store that
+    /// writes only those (W6). Nil when there is nothing to save or it is not due yet.
+    /// The schedule then counts the changes as saved; a store that fails keeps them and
+    /// retries them with the next ones (``RowChanges/absorb(_:)``).
     ///
-    /// - Throws: ``SaveError``; the changes stay unsaved, the file is untouched, and the
-    ///   next attempt is due ``SaveScheduler/retryInterval`` later.
-    /// - Complexity: O(n) when it saves.
-    public func saveIfDue(to store: RowsFileStore, force: Bool = false) throws(SaveError) {
-        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return }
-        do throws(SaveError) {
-            try store.save(snapshot())
-        } catch {
-            saveSchedule.didFailToSave(at: clock())
-            throw error
-        }
+    /// - Complexity: O(rows touched).
+    public func takeChanges(force: Bool = false) -> RowChanges? {
+        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return nil }
         saveSchedule.didSave()
+        let taken = changes.take { rows[$0] }
+        return taken.isEmpty ? nil : taken
     }
 }

@@ -17,7 +17,7 @@ extension Table {
         guard var row = rows[id], case .toggle(let title, let open) = row.content else { throw .unknownRow(id) }
         row.content = .toggle(title: title, open: !open)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = measureRows([row])
         update.refresh.append(id)
         return update
@@ -72,7 +72,7 @@ extension Table {
         swipe.forget(id)
         if editingRow == id { editingRow = nil }
         if focusedRow == id { focusedRow = nil }
-        noteChange()
+        noteRemoval(id)
         return update
     }
 
@@ -86,7 +86,8 @@ extension Table {
         var update = TableUpdate()
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
         rows[row.id] = row
-        noteChange()
+        notePlacement(row.id)
+        noteChange(row.id)
         return update
     }
 
@@ -139,6 +140,7 @@ extension Table {
         var batch = BatchUpdate()
         batch.move(id, to: index)
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        notePlacement(id)
         return update
     }
 
@@ -174,7 +176,7 @@ extension Table {
         var row = try existingRow(id)
         change(&row)
         rows[id] = row
-        noteChange()
+        noteChange(id)
         var update = unchangedUpdate()
         update.refresh.append(id)
         return update

@@ -21,8 +21,8 @@
 public final class Table {
     /// Row order, heights, anchor and viewport.
     public let layout: TableLayout
-    /// Every row's content, by id.
-    public internal(set) var rows: [RowID: Row]
+    /// Every row's content, by id: in memory, or read on demand from a store.
+    public let rows: RowContents
     /// Unknown top-level fields of the file, kept for saving.
     public internal(set) var fileExtraFields: [JSONMember]
     /// The geometry the view supplied.
@@ -46,6 +46,8 @@ public final class Table {
     var swipe: SwipeController
     var history = UndoHistory<TableEdit>()
     var saveSchedule = SaveScheduler()
+    /// The rows touched since the last ``takeChanges()``.
+    var changes = ChangeTracker()
     var richStates: [RowID: RichLoadState] = [:]
     var noteContentHeights: [RowID: Double] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
@@ -63,7 +65,7 @@ public final class Table {
     ///   - clock: monotonic seconds, for undo coalescing, saving and rich-content timeouts.
     /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
     /// - Complexity: O(n log n) for n rows.
-    public init(
+    public convenience init(
         file: RowsFile, width: Double, viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(),
         measurer: any TextMeasuring, clock: @escaping () -> Double = Table.monotonicClock()
     ) throws(TableError) {
@@ -71,12 +73,44 @@ public final class Table {
         guard RowLimits.isValidViewLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
         var rows: [RowID: Row] = [:]
         rows.reserveCapacity(file.rows.count)
-        var specs: [RowSpec] = []
-        specs.reserveCapacity(file.rows.count)
+        var outline: [RowOutline] = []
+        outline.reserveCapacity(file.rows.count)
         for row in file.rows {
             rows[row.id] = row
+            var open = false
+            if case .toggle(_, let isOpen) = row.content { open = isOpen }
+            outline.append(RowOutline(id: row.id, kind: row.kind, toggleOpen: open))
+        }
+        try self.init(outline: outline, contents: RowContents(rows: rows), fileExtraFields: file.extraFields, width: width,
+                      viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    /// Builds a table over a store without reading any content: the outline (ids, kinds and
+    /// toggle states, in order) is all the height index needs. Content is read from `source`
+    /// when a row is laid out, bound or sampled, through a bounded cache.
+    ///
+    /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
+    /// - Complexity: O(n log n) for n rows.
+    public convenience init(
+        outline: [RowOutline], source: any RowContentSource, fileExtraFields: [JSONMember] = [], width: Double,
+        viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(), measurer: any TextMeasuring,
+        clock: @escaping () -> Double = Table.monotonicClock()
+    ) throws(TableError) {
+        try self.init(outline: outline, contents: RowContents(source: source, count: outline.count), fileExtraFields: fileExtraFields,
+                      width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    private init(
+        outline: [RowOutline], contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
+        metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
+    ) throws(TableError) {
+        guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
+        guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
+        var specs: [RowSpec] = []
+        specs.reserveCapacity(outline.count)
+        for row in outline {
             var spec = RowSpec(id: row.id, kind: row.kind)
-            if case .toggle(_, let open) = row.content { spec.measuredHeight = ToggleSizing.height(for: row.id, open: open) }
+            if row.kind == .toggle { spec.measuredHeight = ToggleSizing.height(for: row.id, open: row.toggleOpen) }
             specs.append(spec)
         }
         do throws(BatchUpdateError) {
@@ -84,13 +118,14 @@ public final class Table {
         } catch {
             throw .layout(error)
         }
-        self.rows = rows
-        fileExtraFields = file.extraFields
+        rows = contents
+        self.fileExtraFields = fileExtraFields
         self.metrics = metrics
         self.width = width
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
+        rows.listedKind = { [weak layout] id in layout?.kind(of: id) }
     }
 
     /// A clock reading monotonic seconds since the call.
@@ -126,8 +161,26 @@ public final class Table {
         }
     }
 
-    /// Records a change for the save schedule.
-    func noteChange() {
+    /// Records that row `id`'s content changed, for the save schedule and the store.
+    func noteChange(_ id: RowID) {
+        changes.content(id)
+        saveSchedule.noteChange(at: clock())
+    }
+
+    /// Records that row `id` was inserted or moved to where it now is.
+    ///
+    /// - Complexity: O(log n).
+    func notePlacement(_ id: RowID) {
+        guard let index = layout.index(of: id) else { return }
+        let after = index > 0 ? layout.id(at: index - 1) : nil
+        let before = index + 1 < layout.count ? layout.id(at: index + 1) : nil
+        changes.placed(id, after: after, before: before)
+        saveSchedule.noteChange(at: clock())
+    }
+
+    /// Records that row `id` was deleted.
+    func noteRemoval(_ id: RowID) {
+        changes.removed(id)
         saveSchedule.noteChange(at: clock())
     }
 }

@@ -2,44 +2,21 @@ import Testing
 @testable import TableModel
 
 @Suite struct TableStateTests {
-    @Test func editsAreSavedAboutASecondAfterTheLastChangeAndKeepUnknownFields() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        var store = RowsFileStore(path: folder.file("rows.json"))
-        let fixture = try TableFixture(file: try store.loadOrCreate(from: TableFixture.file))
+    @Test func changesAreHandedOverWithinASecondOfTheLastOneAndAtOnceOnQuit() throws {
+        let fixture = try TableFixture()
         let table = fixture.table
-        #expect(!table.hasUnsavedChanges)
+        #expect(!table.hasUnsavedChanges && table.takeChanges(force: true) == nil)
         _ = try table.setText("changed", for: RowID(2))
         #expect(table.saveDeadline == SaveScheduler.debounceInterval)
-        try table.saveIfDue(to: store)
-        #expect(table.hasUnsavedChanges)  // not yet due
+        #expect(table.takeChanges() == nil && table.hasUnsavedChanges)  // not yet due
         fixture.clock.advance(by: 1)
-        try table.saveIfDue(to: store)
+        let changes = try #require(table.takeChanges())
         #expect(!table.hasUnsavedChanges)
-        let saved = try store.load()
-        #expect(saved == table.snapshot())
-        #expect(saved.extraFields == TableFixture.file.extraFields)
-        #expect(saved.rows[1].content == .note(text: "changed", expanded: false))
-        // On quit, a pending change is flushed at once.
+        #expect(changes.rows == [RowID(2): Row(id: RowID(2), content: .note(text: "changed", expanded: false))])
+        // On quit, a pending change is handed over at once.
         _ = try table.toggleFlag(RowID(30))
-        try table.saveIfDue(to: store, force: true)
-        #expect(try store.load().rows[5].flagged)
-    }
-
-    @Test func aTableFromAFileThatFailedToLoadIsNeverSavedOverIt() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write([0xFF, 0xFE], to: "rows.json")
-        var store = RowsFileStore(path: folder.file("rows.json"))
-        let error = try #require(throws: RowsFileError.self) { try store.loadOrCreate(from: TableFixture.file) }
-        #expect(error.reason == .invalidUTF8)
-        // The app may still show sample rows, but saving them must not replace the user's file.
-        let fixture = try TableFixture()
-        _ = try fixture.table.setText("x", for: RowID(2))
-        #expect(throws: SaveError.refusingToOverwriteUnreadableFile(error)) { try fixture.table.saveIfDue(to: store, force: true) }
-        #expect(fixture.table.hasUnsavedChanges)
-        #expect(fixture.table.saveDeadline == SaveScheduler.retryInterval)
-        #expect(try folder.read("rows.json") == [0xFF, 0xFE])
+        #expect(try #require(table.takeChanges(force: true)).rows[RowID(30)]?.flagged == true)
+        #expect(table.snapshot().extraFields == TableFixture.file.extraFields)
     }
 
     @Test func aGeneratedFileLoadsLaysOutAndSavesUnchanged() throws {
@@ -93,7 +70,7 @@ import Testing
             }
             _ = table.layOutVisibleRows()
             table._checkInvariants()
-            #expect(Set(table.rows.keys).count == table.count, "seed \(seed)")
+            #expect(table.rows.count == table.count, "seed \(seed)")
         }
         while table.canUndo { _ = table.undo() }
         #expect(table.snapshot() == file, "seed \(seed)")

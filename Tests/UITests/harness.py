@@ -1,7 +1,8 @@
 """A small harness for driving the real app under Xvfb with real X input.
 
 Every scenario uses it the same way: start an `App` (which starts Xvfb and a D-Bus session
-on a free display and launches the built binary on a temporary copy of the data), wait for
+on a free display and launches the built binary on a temporary copy of the data: a JSON file
+in the test's folder, which the app imports into the database beside it), wait for
 a settled state by polling the `--state-file`, drive it with xdotool, take screenshots, and
 read the state. The harness ends exactly the processes it started, by PID, even when a test
 fails. No fixed sleeps: every wait polls for a condition with a deadline.
@@ -102,17 +103,36 @@ class App:
     """The real app, launched as a user would, under `dbus-run-session`."""
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
-                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, settings=()):
-        """`own_data`: open the user's own file under XDG_DATA_HOME (no --data), as a user would."""
+                 data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, unique=False,
+                 state="state.json", prefix=(), settings=()):
+        """`own_data`: open the user's own database under XDG_DATA_HOME (no --data), as a user would.
+        `unique`: run single-instance, as a user would (otherwise `--non-unique`, so tests never meet).
+        `prefix`: a command the app runs under (inside the D-Bus session), such as a private mount.
+        `settings`: extra lines for GTK's settings.ini, such as `gtk-enable-animations=false`."""
         self.display = display
         self.workdir = workdir
-        self.state_path = workdir / "state.json"
+        self.state_path = workdir / state
         self.data_home = data_home or workdir / "xdg-data"
         if data is None:
             data = workdir / "rows.json"
             if not data.exists():
                 shutil.copy(SAMPLE_DATA / "rows.json", data)
+        elif data.suffix == ".json" and workdir not in data.parents and data.exists():
+            # A shared file (a generated one): link it here, so the database the app makes
+            # beside it belongs to this test alone.
+            link = workdir / data.name
+            if not link.exists():
+                link.symlink_to(data)
+            data = link
+        elif data.suffix == ".sqlite" and workdir not in data.parents and data.exists():
+            # A shared database (a generated one): the test edits its own copy.
+            copy = workdir / data.name
+            if not copy.exists():
+                shutil.copy(data, copy)
+            data = copy
         self.data_path = data
+        # `--data X.json` opens the database X.sqlite beside it (imported from X.json on first use).
+        self.db_path = data.with_suffix(".sqlite") if data.suffix == ".json" else data
         config = workdir / "xdg-config" / "gtk-4.0"
         config.mkdir(parents=True, exist_ok=True)
         # A steady caret, so screenshots do not depend on the blink phase.
@@ -130,8 +150,9 @@ class App:
         environment.update(env or {})
         data_args = [] if own_data else ["--data", str(data)]
         if own_data:
-            self.data_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.json"
-        command = [str(BINARY), *data_args, "--state-file", str(self.state_path), *args]
+            self.data_path = self.db_path = self.data_home / "io.github.gtktabledemo.TableDemo" / "rows.sqlite"
+        instance_args = [] if unique else ["--non-unique"]
+        command = [*prefix, str(BINARY), *data_args, *instance_args, "--state-file", str(self.state_path), *args]
         if bus:
             environment.update(bus.environment)
         else:
@@ -139,6 +160,14 @@ class App:
         self.stderr = open(self.stderr_path, "w")
         self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=self.stderr,
                                         start_new_session=True, cwd=workdir)
+
+    def saved(self):
+        """The rows database as the app's own `--export-json` writes it (a parsed rows file)."""
+        target = self.workdir / f"exported-{time.monotonic_ns()}.json"
+        result = subprocess.run([str(BINARY), "--data", str(self.db_path), "--export-json", str(target)],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        return json.loads(target.read_text())
 
     # -- lifecycle -------------------------------------------------------------------------
     def close(self):

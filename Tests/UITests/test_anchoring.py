@@ -10,7 +10,7 @@ from harness import ROOT
 
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("big") / "rows-100k.json"
+    path = tmp_path_factory.mktemp("big") / "rows-100k.sqlite"  # a database, written directly
     subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "100000", "--seed", "11",
                     "--output", str(path)], check=True, capture_output=True)
     return path

@@ -1,25 +1,39 @@
 import Foundation
 import GtkBridge
+import RowStore
 import TableModel
 
-/// Saves the rows file half a second after the last change and on quit (W6), driving the
-/// model's save schedule with a GLib timeout. Saves are atomic (the store writes a temporary
-/// file, syncs it and renames it over the old one); a failed save keeps the changes pending
-/// and says so.
+/// Saves each change to the rows database within a second and on quit (W6). The model's
+/// save schedule arms a GLib timeout; when it fires, the model hands over the rows touched
+/// (``Table/takeChanges(force:)``) and the ``RowWriter`` writes them as one small
+/// transaction on its own thread. A failed write keeps the changes, says so once, and is
+/// retried every few seconds and on quit.
 @MainActor
 final class AutoSaver {
     private let model: Table
-    private let store: RowsFileStore
+    private let writer: RowWriter
     private let clock: () -> Double
     private var timer: UInt32?
+    private var retryTimer: UInt32?
     /// The deadline the timer is armed for; most updates (a scroll) leave it as it is.
     private var armedDeadline: Double?
+    private var reportedFailure = false
     var onError: ((String) -> Void)?
 
-    init(model: Table, store: RowsFileStore, clock: @escaping () -> Double) {
+    init(model: Table, databasePath: String, clock: @escaping () -> Double) {
         self.model = model
-        self.store = store
         self.clock = clock
+        // The writer reports from its own thread; the report comes back through the main loop.
+        let relay = Relay()
+        writer = RowWriter(path: databasePath) { error in
+            MainLoopSource.idleFromAnyThread { relay.saver?.writerReported(error) }
+        }
+        relay.saver = self
+    }
+
+    /// Reaches the saver from the writer's reports without keeping it alive.
+    @MainActor private final class Relay {
+        weak var saver: AutoSaver?
     }
 
     /// Something may have changed: (re)arm the timer for the model's save deadline.
@@ -36,20 +50,44 @@ final class AutoSaver {
         }
     }
 
-    /// Saves now whatever is unsaved (on quit). Returns the failure, in words, if it failed.
-    @discardableResult
-    func flush() -> String? { save(force: true) }
+    /// Writes whatever is unsaved and waits for it (on quit). Returns the failure, in words,
+    /// if the changes could not be written; they are kept for another try.
+    func flush() -> String? {
+        save(force: true)
+        guard let error = writer.flush() else { return nil }
+        let message = "Could not save your changes: \(error.description)"
+        FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
+        return message
+    }
 
-    @discardableResult
-    private func save(force: Bool) -> String? {
-        do {
-            try model.saveIfDue(to: store, force: force)
-            return nil
-        } catch {
-            let message = "Could not save \(store.path): \(error.description)"
-            FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
-            onError?(message)
-            return message
+    /// Everything is written: folds the log back into the database and closes it (the window
+    /// is going).
+    func close() {
+        if let error = writer.close() {
+            FileHandle.standardError.write(Data("GtkTableDemo: could not close the rows database: \(error.description)\n".utf8))
         }
     }
+
+    private func save(force: Bool) {
+        if let changes = model.takeChanges(force: force) { writer.submit(changes) }
+    }
+
+    private func writerReported(_ error: RowStoreError?) {
+        guard let error else {
+            if reportedFailure { onError?("Your changes are saved again.") }
+            reportedFailure = false
+            return
+        }
+        FileHandle.standardError.write(Data("GtkTableDemo: could not save your changes: \(error.description)\n".utf8))
+        if !reportedFailure { onError?("Could not save your changes: \(error.description)") }
+        reportedFailure = true
+        guard retryTimer == nil else { return }
+        retryTimer = MainLoopSource.timeout(milliseconds: Self.retryMilliseconds) { [weak self] in
+            self?.retryTimer = nil
+            self?.writer.submit(RowChanges())
+            return false
+        }
+    }
+
+    private static let retryMilliseconds = UInt32(SaveScheduler.retryInterval * 1000)
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where the bundled sample data and the user's own rows file live.
+/// Where the bundled sample data and the user's own rows database live, and which database
+/// a `--data` path means.
 enum DataLocation {
     /// The app id, also the folder name under `$XDG_DATA_HOME`.
     static let appID = "io.github.gtktabledemo.TableDemo"
@@ -30,11 +31,22 @@ enum DataLocation {
     static var sampleRows: URL { sampleDirectory.appendingPathComponent("rows.json") }
     static var styleSheet: URL { sampleDirectory.appendingPathComponent("style.css") }
 
-    /// `$XDG_DATA_HOME/<app id>/rows.json`, with the XDG default of `~/.local/share`.
+    /// `$XDG_DATA_HOME/<app id>/rows.sqlite`, with the XDG default of `~/.local/share`.
     static var userRows: URL {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return base.appendingPathComponent(appID).appendingPathComponent("rows.json")
+        return base.appendingPathComponent(appID).appendingPathComponent("rows.sqlite")
+    }
+
+    /// The database a `--data PATH` opens, and the JSON file to create it from when it does
+    /// not exist yet. A path ending in `.json` (any case) means the database beside it with
+    /// `.sqlite` in place of `.json`, imported from the JSON on first use; the JSON file
+    /// itself is only ever read. Any other path is a database that must exist.
+    ///
+    /// - Complexity: O(length of the path).
+    static func database(forData path: String) -> (database: String, importFrom: String?) {
+        guard path.lowercased().hasSuffix(".json") else { return (path, nil) }
+        return (String(path.dropLast(5)) + ".sqlite", path)
     }
 }

@@ -12,17 +12,30 @@ final class DemoApplication {
 
     init(options: LaunchOptions) {
         self.options = options
-        // NON_UNIQUE: tests and benchmarks run several instances side by side.
-        application = GObjectRef(adw_application_new(DataLocation.appID, G_APPLICATION_NON_UNIQUE)!)
+        application = GObjectRef(adw_application_new(DataLocation.appID, Self.flags(for: options))!)
         application.on("activate") { [weak self] in self?.activate() }
         addQuitAction()
-        // Logging out or `kill` quits as Ctrl+Q does: the window saves before it closes.
+        // SIGTERM and SIGINT quit as Ctrl+Q does, so pending changes are written first (W6).
         for signal in [SIGTERM, SIGINT] {
-            MainLoopSource.unixSignal(signal) { [weak self] in
-                self?.window?.close()
-                return true
-            }
+            MainLoopSource.unixSignal(signal) { [weak self] in self?.quit() }
         }
+    }
+
+    /// Closes the window, which writes what is unsaved first and ends the run.
+    private func quit() {
+        guard let window else {
+            g_application_quit(application())
+            return
+        }
+        window.close()
+    }
+
+    /// Single-instance (W6): a second launch hands over to the running one on the session
+    /// bus, which presents its window, and exits. `--non-unique` and benchmark runs opt out,
+    /// so tests and benchmarks run side by side. Without a session bus GLib runs the app as
+    /// an instance of its own.
+    private static func flags(for options: LaunchOptions) -> GApplicationFlags {
+        options.nonUnique || options.benchScript != nil ? G_APPLICATION_NON_UNIQUE : GApplicationFlags(rawValue: 0)
     }
 
     /// Runs the main loop until the window closes. Options were parsed already, so GLib sees
@@ -51,7 +64,7 @@ final class DemoApplication {
 
     private func addQuitAction() {
         let quit = GObjectRef(g_simple_action_new("quit", nil)!)
-        quit.onIgnoringArgument("activate") { [weak self] in self?.window?.close() }
+        quit.onIgnoringArgument("activate") { [weak self] in self?.quit() }
         g_action_map_add_action(application(), quit())
         g_object_unref(quit.pointer)
         setAccelerators(["<Control>q"], for: "app.quit")

@@ -21,10 +21,18 @@ struct LaunchOptions: Sendable {
     var benchScript: BenchmarkScript?
     /// Where the benchmark writes its JSON figures.
     var benchOutputPath: String?
+    /// Import this rows file into a new database (`--data`, or the user's) and quit, without a window.
+    var importJSONPath: String?
+    /// Export the database (`--data`, or the user's) to this rows file and quit, without a window.
+    var exportJSONPath: String?
+    /// Run as an instance of its own instead of handing over to a running one (tests, benchmarks).
+    var nonUnique = false
 
     static let usage = """
-        Usage: GtkTableDemo [--data PATH] [--state-file PATH] [--screenshot PATH [--quit-after-screenshot]]
+        Usage: GtkTableDemo [--data PATH] [--non-unique] [--state-file PATH] [--screenshot PATH [--quit-after-screenshot]]
                             [--rtl] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
+               GtkTableDemo [--data DATABASE] --import-json FILE
+               GtkTableDemo [--data PATH] --export-json FILE
         """
 
     /// - Complexity: O(number of arguments).
@@ -41,6 +49,9 @@ struct LaunchOptions: Sendable {
             case "--size": (options.width, options.height) = try reader.size(for: argument)
             case "--bench-script": options.benchScript = try reader.benchmarkScript(for: argument)
             case "--bench-output": options.benchOutputPath = try reader.value(for: argument)
+            case "--import-json": options.importJSONPath = try reader.value(for: argument)
+            case "--export-json": options.exportJSONPath = try reader.value(for: argument)
+            case "--non-unique": options.nonUnique = true
             default: throw reader.unknown(argument)
             }
         }

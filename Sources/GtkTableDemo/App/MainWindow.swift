@@ -1,10 +1,11 @@
 import CGtk
 import Foundation
 import GtkBridge
+import RowStore
 import TableModel
 
 /// The application window: a header bar with the title and a Done button (SPEC N6), and the
-/// table inside a toast overlay (for the undo toast). It opens the rows file, and if that
+/// table inside a toast overlay (for the undo toast). It opens the rows database, and if that
 /// fails it says why, in a dialog and on stderr, and offers the sample data instead; the
 /// unreadable file is never touched.
 @MainActor
@@ -81,6 +82,7 @@ final class MainWindow {
     /// the window stays open and says what failed, so nothing is lost silently.
     private func closeRequested() -> Bool {
         guard !quitsWithoutSaving, let failure = saver?.flush() else {
+            saver?.close()
             controller?.close()
             return false
         }
@@ -128,7 +130,7 @@ final class MainWindow {
     }
 
     /// Says what is wrong with the file and where, and offers the sample data instead.
-    private func report(_ error: RowsFileError) {
+    private func report(_ error: RowStoreError) {
         FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
         exitStatus = 1
         let dialog = GObjectRef(adw_message_dialog_new(window(), "Cannot open the rows file", error.description)!)
@@ -166,8 +168,7 @@ final class MainWindow {
         self.measurer = measurer
         let model: Table
         do {
-            model = try Table(
-                file: document.file, width: 0, metrics: RowStyle.metrics(dpi: resolution.dpi), measurer: measurer, clock: clock)
+            model = try document.makeTable(metrics: RowStyle.metrics(dpi: resolution.dpi), measurer: measurer, clock: clock)
         } catch {
             FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
             exitStatus = 1
@@ -179,8 +180,8 @@ final class MainWindow {
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         let controller = TableController(model: model, clock: clock)
         // Benchmarks run the product as users do, autosave included: the driver (scripts/bench.py)
-        // gives every run that edits rows its own copy of the data file.
-        let saver = document.savesChanges ? AutoSaver(model: model, store: document.store, clock: clock) : nil
+        // gives every run that edits rows its own copy of the data.
+        let saver = document.databasePath.map { AutoSaver(model: model, databasePath: $0, clock: clock) }
         saver?.onError = { [weak self] message in self?.toasts.show(message) }
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in

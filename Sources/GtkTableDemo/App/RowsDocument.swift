@@ -1,34 +1,72 @@
 import Foundation
+import RowStore
 import TableModel
 
-/// The rows file the window shows: where it lives, its store (which refuses to save over a
-/// file it could not read), and whether edits are saved at all.
+/// The rows the window shows and where their changes go. For a database, start-up reads only
+/// the outline (ids, kinds, toggle states, in order); the connection stays open as the
+/// table's content source, read on demand, and the writer opens its own connection to write
+/// changes. The bundled sample, opened after the user's own database failed, is held in
+/// memory and its edits are not saved.
 struct RowsDocument {
-    var store: RowsFileStore
-    var file: RowsFile
-    /// False for the bundled sample opened after the user's own file failed to load: edits
-    /// then stay in memory, and the unreadable file is left exactly as it was.
-    var savesChanges: Bool
-
-    /// Opens `--data PATH`, or the user's own file, created from the sample data on first run.
-    static func open(options: LaunchOptions) throws(RowsFileError) -> RowsDocument {
-        if let path = options.dataPath {
-            var store = RowsFileStore(path: path)
-            let file = try store.load()
-            return RowsDocument(store: store, file: file, savesChanges: true)
-        }
-        let sample = try openSample()
-        let folder = DataLocation.userRows.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var store = RowsFileStore(path: DataLocation.userRows.path)
-        let file = try store.loadOrCreate(from: sample.file)
-        return RowsDocument(store: store, file: file, savesChanges: true)
+    enum Rows {
+        case stored(RowDatabase, [RowOutline])
+        case inMemory(RowsFile)
     }
 
+    var rows: Rows
+
+    /// The database edits are written to; nil when they are not saved.
+    var databasePath: String? {
+        if case .stored(let database, _) = rows { return database.path }
+        return nil
+    }
+
+    var savesChanges: Bool { databasePath != nil }
+
+    /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
+    /// database, created from the sample data on first run.
+    ///
+    /// - Complexity: O(n) for n rows, reading only the outline index.
+    static func open(options: LaunchOptions) throws(RowStoreError) -> RowsDocument {
+        let database: String
+        let source: String?
+        if let path = options.dataPath {
+            (database, source) = DataLocation.database(forData: path)
+        } else {
+            database = DataLocation.userRows.path
+            source = DataLocation.sampleRows.path
+            try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let rows = try openOrImport(database, from: source)
+        return RowsDocument(rows: .stored(rows, try rows.loadOutline()))
+    }
+
+    /// The database at `path`, created by importing `source` when it does not exist yet
+    /// and there is a source. An existing file is opened, never replaced.
+    static func openOrImport(_ path: String, from source: String?) throws(RowStoreError) -> RowDatabase {
+        if let source, !FileManager.default.fileExists(atPath: path) {
+            return try RowsJSON.importFile(source, into: path)
+        }
+        return try RowDatabase.openRows(at: path, busyTimeoutMilliseconds: openBusyTimeoutMilliseconds)
+    }
+
+    /// How long start-up waits for another program's lock before saying the file is locked.
+    static let openBusyTimeoutMilliseconds: Int32 = 2000
+
     /// The bundled sample data, read-only.
-    static func openSample() throws(RowsFileError) -> RowsDocument {
-        var store = RowsFileStore(path: DataLocation.sampleRows.path)
-        let file = try store.load()
-        return RowsDocument(store: store, file: file, savesChanges: false)
+    static func openSample() throws(RowStoreError) -> RowsDocument {
+        RowsDocument(rows: .inMemory(try RowsJSON.read(DataLocation.sampleRows.path)))
+    }
+
+    /// The model over these rows, laid out at width 0 until the view has a width.
+    ///
+    /// - Complexity: O(n log n) for n rows.
+    func makeTable(metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double) throws(TableError) -> Table {
+        switch rows {
+        case .stored(let database, let outline):
+            try Table(outline: outline, source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+        case .inMemory(let file):
+            try Table(file: file, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+        }
     }
 }

@@ -1,0 +1,65 @@
+import SQLiteStore
+import TableModel
+
+extension RowDatabase: RowContentSource {
+    /// What start-up needs of every row, in order: ids, kinds and toggle states, read from
+    /// the covering index alone (no content page is read).
+    ///
+    /// - Throws: ``SQLiteError``, also for a row of an unknown kind.
+    /// - Complexity: O(n) for n rows.
+    public func outline() throws(SQLiteError) -> [RowOutline] {
+        let select = try statement("SELECT id, kind, expanded FROM rows INDEXED BY rows_outline ORDER BY position, id")
+        try select.bind([])
+        var outline: [RowOutline] = []
+        while try select.step() {
+            let id = RowID(select.integer(0))
+            guard let kind = select.withTextBytes(1, Self.kind) else {
+                throw SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has the unknown kind \"\(select.text(1))\"", path: path)
+            }
+            outline.append(RowOutline(id: id, kind: kind, toggleOpen: kind == .toggle && select.integer(2) != 0))
+        }
+        return outline
+    }
+
+    /// The kind named by `bytes`, compared as bytes so a million rows make no Strings.
+    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> RowKind? {
+        kindNames.first { $0.name.elementsEqual(bytes) }?.kind
+    }
+
+    private static let kindNames: [(name: [UInt8], kind: RowKind)] = [RowKind.note, .toggle, .header, .grid, .rich].map {
+        (Array($0.name.utf8), $0)
+    }
+
+    /// The top-level fields of the imported file this app does not know.
+    ///
+    /// - Complexity: O(number of fields).
+    public func fileExtras() throws(SQLiteError) -> [JSONMember] {
+        let extras = try statement("SELECT key, value FROM file_extras ORDER BY position")
+        try extras.bind([])
+        var members: [JSONMember] = []
+        while try extras.step() {
+            guard let value = JSONText.decode(extras.text(1)) else {
+                throw SQLiteError(kind: .wrongSchema, message: "the file field \"\(extras.text(0))\" is not JSON", path: path)
+            }
+            members.append(JSONMember(key: extras.text(0), value: value))
+        }
+        return members
+    }
+
+    /// One row's content, read by id (a primary-key lookup). A failed read is remembered in
+    /// ``lastReadError`` and reads as nil, which the table shows as an empty row.
+    ///
+    /// - Complexity: O(log n).
+    public func content(of id: RowID) -> Row? {
+        do throws(SQLiteError) {
+            let select = try statement("SELECT id, \(RowColumns.names) FROM rows WHERE id = ?")
+            try select.bind([.integer(id.rawValue)])
+            defer { select.finishReading() }
+            guard try select.step() else { return nil }
+            return try RowColumns.row(from: select, path: path)
+        } catch {
+            lastReadError = error
+            return nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// A ``Table``'s row content by id. Either every row is held in memory (a table made from a
+/// file), or content comes from a ``RowContentSource`` on demand: rows read are kept in a
+/// bounded cache, and rows changed in this session are held until the end, so the store's
+/// copy (written later, off the main thread) is never needed for them.
+///
+/// Invariant: ``count`` is the number of rows present; a removed row reads as nil even
+/// while the store still has it.
+public final class RowContents {
+    /// Rows read from the source that stay cached: at least this many, at most twice as many.
+    public static let cacheCapacity = 2048
+
+    private let source: (any RowContentSource)?
+    /// Every row without a source; the rows changed in this session with one.
+    private var held: [RowID: Row]
+    private var removed: Set<RowID> = []
+    private var recent: [RowID: Row] = [:]
+    private var older: [RowID: Row] = [:]
+    /// The kind of a row the table lists, for a placeholder when the source lost the row.
+    var listedKind: (RowID) -> RowKind? = { _ in nil }
+
+    /// The number of rows present.
+    public private(set) var count: Int
+    /// How many rows were read from the source (cache misses), for tests and benchmarks.
+    public private(set) var sourceReads = 0
+
+    /// Every row in memory.
+    ///
+    /// - Complexity: O(1).
+    init(rows: [RowID: Row]) {
+        source = nil
+        held = rows
+        count = rows.count
+    }
+
+    /// `count` rows in `source`, read on demand.
+    ///
+    /// - Complexity: O(1).
+    init(source: any RowContentSource, count: Int) {
+        self.source = source
+        held = [:]
+        self.count = count
+    }
+
+    /// Whether content is read on demand.
+    public var isLazy: Bool { source != nil }
+
+    /// The rows held in memory now: all of them without a source, else the cached and changed ones.
+    ///
+    /// - Complexity: O(1).
+    public var residentCount: Int { held.count + recent.count + older.count }
+
+    /// The row with `id`, or nil when it is not present.
+    ///
+    /// - Complexity: O(1) expected when held or cached, else one source read.
+    public internal(set) subscript(id: RowID) -> Row? {
+        get { lookUp(id) }
+        set { store(newValue, for: id) }
+    }
+
+    private func lookUp(_ id: RowID) -> Row? {
+        if let row = held[id] { return row }
+        guard let source, !removed.contains(id) else { return nil }
+        if let row = recent[id] { return row }
+        if let row = older.removeValue(forKey: id) {
+            cache(row, for: id)
+            return row
+        }
+        sourceReads += 1
+        if let read = source.content(of: id) {
+            cache(read, for: id)
+            return read
+        }
+        // Not cached, so the row is read again next time (the failure may pass).
+        return listedKind(id).map { Row(id: id, content: Self.placeholder(for: $0)) }
+    }
+
+    private func cache(_ row: Row, for id: RowID) {
+        if recent.count >= Self.cacheCapacity {
+            older = recent
+            recent = [:]
+        }
+        recent[id] = row
+    }
+
+    private func store(_ row: Row?, for id: RowID) {
+        let present = lookUp(id) != nil
+        recent[id] = nil
+        older[id] = nil
+        if let row {
+            held[id] = row
+            removed.remove(id)
+            if !present { count += 1 }
+        } else {
+            held[id] = nil
+            if source != nil { removed.insert(id) }
+            if present { count -= 1 }
+        }
+    }
+
+    /// Empty content of `kind`, shown for a row the store no longer has (another process
+    /// deleted it), so the table never traps on it.
+    private static func placeholder(for kind: RowKind) -> RowContent {
+        switch kind {
+        case .header: .header(title: "")
+        case .note: .note(text: "", expanded: false)
+        case .toggle: .toggle(title: "", open: false)
+        case .grid: .grid(chips: [])
+        case .rich: .rich(source: "")
+        }
+    }
+}

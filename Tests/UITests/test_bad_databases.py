@@ -1,0 +1,139 @@
+"""Bad databases (W6): each is named in a message in the window and on stderr, saying what to
+do, and the file is left exactly as it was, byte for byte."""
+import os
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+from harness import BINARY, SAMPLE_DATA, wait_until
+
+
+def imported(path):
+    subprocess.run([str(BINARY), "--data", str(path), "--import-json", str(SAMPLE_DATA / "rows.json")],
+                   check=True, capture_output=True, timeout=60)
+    return path
+
+
+def not_a_database(folder):
+    path = folder / "notes.sqlite"
+    path.write_bytes(b"these are my notes, not a database\n" * 200)
+    return path, "not a rows database"
+
+
+def truncated(folder):
+    path = imported(folder / "rows.sqlite")
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])
+    return path, "cut short"
+
+
+def future_version(folder):
+    path = folder / "rows.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY)")
+        connection.execute("PRAGMA user_version = 42")
+    return path, "newer version"
+
+
+def chattr(path, flag):
+    subprocess.run(["chattr", flag, str(path)], check=True)
+
+
+def read_only_file(folder):
+    path = imported(folder / "rows.sqlite")
+    chattr(path, "+i") if os.getuid() == 0 else path.chmod(0o444)
+    return path, "cannot be written"
+
+
+def read_only_folder(folder):
+    inner = folder / "locked-folder"
+    inner.mkdir()
+    path = imported(inner / "rows.sqlite")
+    chattr(inner, "+i") if os.getuid() == 0 else inner.chmod(0o555)
+    return path, "folder"
+
+
+CASES = [not_a_database, truncated, future_version, read_only_file, read_only_folder]
+
+
+@pytest.mark.parametrize("make", CASES, ids=[case.__name__ for case in CASES])
+def test_a_bad_database_is_reported_and_left_byte_for_byte(launch, workdir, make):
+    path, words = make(workdir)
+    before = path.read_bytes()
+    try:
+        app = launch(data=path)
+        line = wait_until(lambda: next((l for l in app.stderr_text().splitlines() if str(path) in l), None),
+                          what="the message naming the file")
+        assert words in line, line
+        app.dialog_key("Escape")  # the window shows it in a dialog, which offers Quit and the sample data
+        assert app.wait_exit() != 0
+        assert path.read_bytes() == before
+    finally:
+        for protected in (path, path.parent):
+            if os.getuid() == 0:
+                subprocess.run(["chattr", "-i", str(protected)], capture_output=True)
+            else:
+                protected.chmod(0o755)
+
+
+def test_a_database_locked_by_another_program(launch, workdir):
+    path = imported(workdir / "rows.sqlite")
+    before = path.read_bytes()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE rows SET done = done")
+    try:
+        app = launch(data=path)
+        line = wait_until(lambda: next((l for l in app.stderr_text().splitlines() if str(path) in l), None),
+                          what="the message naming the file")
+        assert "locked by another program" in line and "Close the other program" in line, line
+        app.dialog_key("Escape")
+        assert app.wait_exit() != 0
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert path.read_bytes() == before
+
+
+FULL_DISK = r'''
+disk=$1; seed=$2; out=$3; kilobytes=$4; shift 4
+mount -t tmpfs -o size=${kilobytes}k tmpfs "$disk" && cp "$seed" "$disk/rows.sqlite" || exit 9
+"$@"; status=$?
+cp "$disk"/rows.sqlite* "$out"/
+exit $status
+'''
+
+
+def test_a_full_disk_is_reported_and_loses_no_committed_change(launch, workdir, display):
+    seed = imported(workdir / "seed.sqlite")
+    disk, out = workdir / "disk", workdir / "after"
+    disk.mkdir()
+    out.mkdir()
+    # Room for the file, SQLite's 32 KB shared-memory index and a few small transactions.
+    kilobytes = seed.stat().st_size // 1024 + 32 + 40
+    prefix = ["unshare", "--mount", "--", "sh", "-c", FULL_DISK, "sh", str(disk), str(seed), str(out), str(kilobytes)]
+    app = launch(data=disk / "rows.sqlite", prefix=prefix)
+    app.edit_note(2, " fits")
+    time.sleep(1.2)  # committed: a change reaches the disk within a second
+    big = ("A paragraph that will not fit on this small disk. " * 10 + "\n") * 600  # about 300 KB
+    subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=big.encode(), check=True,
+                   env={**os.environ, "DISPLAY": display.name}, timeout=10)
+    state = app.wait_state()
+    app.click(*app.note_text_point(state, 3))
+    app.key("ctrl+End")
+    app.key("ctrl+v")
+    line = wait_until(lambda: next((l for l in app.stderr_text().splitlines() if "could not save" in l), None),
+                      timeout=20, what="the message that saving failed")
+    assert str(disk / "rows.sqlite") in line and "full" in line and "Free some space" in line, line
+    app.key("ctrl+q")
+    assert app.wait_exit(timeout=30) == 0
+    copy = out / "rows.sqlite"
+    with sqlite3.connect(copy) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        text2 = connection.execute("SELECT text FROM rows WHERE id = 2").fetchone()[0]
+        text3 = connection.execute("SELECT text FROM rows WHERE id = 3").fetchone()[0]
+    assert text2.endswith(" fits")  # committed before the disk filled: kept
+    assert "will not fit" not in text3  # never half-written
