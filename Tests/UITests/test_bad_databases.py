@@ -128,7 +128,13 @@ def test_a_full_disk_is_reported_and_loses_no_committed_change(launch, workdir, 
     line = wait_until(lambda: next((l for l in app.stderr_text().splitlines() if "could not save" in l), None),
                       timeout=20, what="the message that saving failed")
     assert str(disk / "rows.sqlite") in line and "full" in line and "Free some space" in line, line
+    # Quitting cannot save the paste: the window stays open and says so, until the user
+    # chooses to quit without it.
     app.key("ctrl+q")
+    app.dialog_key("Tab", title="Your last changes could not be saved")  # from Keep Open to Quit Without Saving
+    time.sleep(0.3)
+    assert app.process.poll() is None, "the window closed although the last changes were not saved"
+    app.xdotool("key", "Return")
     assert app.wait_exit(timeout=30) == 0
     copy = out / "rows.sqlite"
     with sqlite3.connect(copy) as connection:
