@@ -121,10 +121,12 @@ def test_install_launch_and_uninstall(tmp_path, display):
     run_state = home / "state.json"
     launch_installed(prefix, home, display, "--state-file", run_state, "--screenshot", home / "own.png",
                      "--quit-after-screenshot")
-    own = home / "data" / APP_ID / "rows.json"
+    own = home / "data" / APP_ID / "rows.sqlite"
+    exported = home / "own.json"
+    run(prefix / "bin" / "GtkTableDemo", "--data", own, "--export-json", exported)
     sample = json.loads((prefix / "share" / "gtktabledemo" / "rows.json").read_text())
     ids = lambda rows: [(r["id"], r["kind"]) for r in rows]
-    assert ids(json.loads(own.read_text())["rows"]) == ids(sample["rows"])
+    assert ids(json.loads(exported.read_text())["rows"]) == ids(sample["rows"])
     state = json.loads(run_state.read_text())
     assert state["rowCount"] == len(sample["rows"])
     assert (home / "own.png").stat().st_size > 10_000

@@ -33,6 +33,12 @@ NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRI
                    r"|view-model disagreement")
 
 
+def state_text(text):
+    """A note's text as the state file gives it: whole up to 2,000 characters, else its first
+    and last 1,000 around "…"."""
+    return text if len(text) <= 2000 else text[:1000] + "…" + text[-1000:]
+
+
 def wait_until(condition, timeout=10.0, interval=0.02, what="condition"):
     """Polls `condition` until it returns something truthy; returns that value."""
     deadline = time.monotonic() + timeout

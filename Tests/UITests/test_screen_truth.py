@@ -82,8 +82,7 @@ def test_keystrokes_reach_a_note_scrolled_out_of_view_and_the_table_follows(laun
     assert top <= caret["y"] <= bottom
     app.key("ctrl+q")
     app.wait_exit()
-    saved = json.loads(app.data_path.read_text())
-    assert next(r for r in saved["rows"] if r["id"] == 2)["text"].endswith("first second")
+    assert next(r for r in app.saved()["rows"] if r["id"] == 2)["text"].endswith("first second")
 
 
 def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):

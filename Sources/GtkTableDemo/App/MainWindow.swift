@@ -78,12 +78,25 @@ final class MainWindow {
     /// Set once the user chose to quit although the last changes could not be saved.
     private var quitsWithoutSaving = false
 
+    /// With `GTKTABLEDEMO_MODEL_EXPORT=PATH` (the random-input soak sets it), the model's own
+    /// rows are written to PATH as a rows file when the window closes, so a test can compare
+    /// them with what was saved.
+    private func exportModelForTests() {
+        guard let path = ProcessInfo.processInfo.environment["GTKTABLEDEMO_MODEL_EXPORT"], let model = controller?.model else { return }
+        do {
+            try Data(model.snapshot().encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("GtkTableDemo: cannot write the model export \(path): \(error)\n".utf8))
+        }
+    }
+
     /// Closing saves first (Ctrl+Q, the close button, SIGTERM, SIGINT). If that save fails,
     /// the window stays open and says what failed, so nothing is lost silently.
     private func closeRequested() -> Bool {
         guard !quitsWithoutSaving, let failure = saver?.flush() else {
             saver?.close()
             controller?.close()
+            exportModelForTests()
             return false
         }
         let dialog = GObjectRef(adw_message_dialog_new(window(), "Your last changes could not be saved", failure)!)
@@ -197,6 +210,7 @@ final class MainWindow {
         controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
+        window.onNotify("focus-widget") { [weak controller] in controller?.focusMoved() }
         // Large Text or another font: measure every row again with the fonts GTK now uses.
         resolution.onChange { [weak self, weak controller] in
             guard let self, let controller else { return }

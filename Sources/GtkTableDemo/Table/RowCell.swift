@@ -37,12 +37,6 @@ final class RowCell: ContainerLayout {
         leftStrip.widget.setParent(widget)
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
-        let focus = GObjectRef(gtk_event_controller_focus_new()!)
-        focus.on("enter") { [weak self] in
-            guard let self, let id = self.boundID else { return }
-            self.controller.rowReceivedFocus(id)
-        }
-        gtk_widget_add_controller(widget.widget, focus())
         widget.setAccessibleHidden(true)
     }
 

@@ -115,10 +115,15 @@ extension TableController {
         }
     }
 
-    /// GTK moved the keyboard focus into row `id` (a click, Tab, or the table's own moves).
-    func rowReceivedFocus(_ id: RowID) {
+    /// GTK moved the keyboard focus (a click, Tab, or the table's own moves). Into a row: that
+    /// row is the focused one. Onto the table itself: no row is. Elsewhere (the header bar, a
+    /// menu): the focused row stays, to be given the focus back.
+    func focusMoved() {
+        guard !isClosed, let root = gtk_widget_get_root(view.widget.widget), let focus = gtk_root_get_focus(root) else { return }
+        let row = rowWithFocus()
+        guard row != nil || focus == view.widget.widget, row != model.focusedRow else { return }
         do {
-            try model.setFocusedRow(id)
+            try model.setFocusedRow(row)
         } catch {
             report(error)
         }
