@@ -33,6 +33,17 @@ NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRI
                    r"|view-model disagreement")
 
 
+def sample_with(workdir, changes):
+    """A copy of the sample rows in `workdir` with some rows' fields changed
+    ({row_id: {field: value}}); returns its path."""
+    document = json.loads((SAMPLE_DATA / "rows.json").read_text())
+    for row in document["rows"]:
+        row.update(changes.get(row["id"], {}))
+    path = workdir / "rows.json"
+    path.write_text(json.dumps(document, ensure_ascii=False))
+    return path
+
+
 def state_text(text):
     """A note's text as the state file gives it: whole up to 2,000 characters, else its first
     and last 1,000 around "…"."""

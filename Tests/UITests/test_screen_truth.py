@@ -1,23 +1,12 @@
 """What users saw go wrong, each checked on what GTK drew: widget bounds, the text labels
 display, the focused widget, a text view's own measure and scroll, and pixels. The app's
 view-model agreement check is on in every scenario (the harness sets it)."""
-import json
 
 from PIL import Image
 
-from harness import SAMPLE_DATA, colour_fraction
+from harness import colour_fraction, sample_with
 
 LONG_PARAGRAPH = " ".join(f"Pasted sentence number {i} with some words to wrap across the line." for i in range(40))
-
-
-def rows_with(workdir, changes):
-    """A copy of the sample data with row fields changed: {row_id: {field: value}}."""
-    document = json.loads((SAMPLE_DATA / "rows.json").read_text())
-    for row in document["rows"]:
-        row.update(changes.get(row["id"], {}))
-    path = workdir / "rows.json"
-    path.write_text(json.dumps(document, ensure_ascii=False))
-    return path
 
 
 def inside(inner, outer, slack=0.5):
@@ -32,7 +21,7 @@ def table_box(state):
 
 
 def test_a_long_paragraph_loaded_expanded_gets_all_the_height_its_text_view_needs(launch, workdir):
-    app = launch(data=rows_with(workdir, {2: {"text": LONG_PARAGRAPH, "expanded": True}}))
+    app = launch(data=sample_with(workdir, {2: {"text": LONG_PARAGRAPH, "expanded": True}}))
     state = app.wait_state(lambda s: app.row(s, 2) is not None)
     row = app.row(state, 2)
     # GTK's own measure of the text view at its width fits in the area it was given, and the

@@ -1,18 +1,7 @@
 """Very tall content in the real window (issue 12): a note of a megabyte in 100,000 lines, a
 single megabyte paragraph, and a grid of 10,000 chips expand, edit, collapse, undo and redo
 with no error and no toast; the view-model agreement check is on throughout."""
-import json
-
-from harness import SAMPLE_DATA
-
-
-def with_rows(workdir, changes):
-    document = json.loads((SAMPLE_DATA / "rows.json").read_text())
-    for row in document["rows"]:
-        row.update(changes.get(row["id"], {}))
-    path = workdir / "rows.json"
-    path.write_text(json.dumps(document, ensure_ascii=False))
-    return path
+from harness import sample_with
 
 
 def no_trouble(app, state):
@@ -23,7 +12,7 @@ def no_trouble(app, state):
 def test_a_note_of_100000_lines_expands_edits_collapses_undoes_and_redoes(launch, workdir):
     lines = "\n".join(f"log line {i:06d} ok" for i in range(100_000))
     assert len(lines.encode()) > 1_000_000 // 2
-    app = launch(data=with_rows(workdir, {3: {"text": lines, "expanded": False}}))
+    app = launch(data=sample_with(workdir, {3: {"text": lines, "expanded": False}}))
     state = app.wait_state(lambda s: app.row(s, 3) is not None and app.row(s, 3)["canExpand"], timeout=60)
     app.click(*app.note_button(state, 3))
     state = app.wait_state(lambda s: app.row(s, 3) is not None and app.row(s, 3)["expanded"], timeout=60, what="the expand")
@@ -46,7 +35,7 @@ def test_a_note_of_100000_lines_expands_edits_collapses_undoes_and_redoes(launch
 
 def test_a_single_megabyte_paragraph_expands_and_collapses(launch, workdir):
     paragraph = ("one long paragraph of words " * 40_000)[:1_000_000]
-    app = launch(data=with_rows(workdir, {3: {"text": paragraph, "expanded": False}}))
+    app = launch(data=sample_with(workdir, {3: {"text": paragraph, "expanded": False}}))
     state = app.wait_state(lambda s: app.row(s, 3) is not None, timeout=60)
     if app.row(state, 3)["canExpand"]:
         app.click(*app.note_button(state, 3))
@@ -62,7 +51,7 @@ def test_a_single_megabyte_paragraph_expands_and_collapses(launch, workdir):
 
 def test_a_grid_of_10000_chips_lays_out_and_scrolls(launch, workdir):
     chips = [f"chip {i}" for i in range(10_000)]
-    app = launch(data=with_rows(workdir, {201: {"chips": chips}}))
+    app = launch(data=sample_with(workdir, {201: {"chips": chips}}))
     state = app.scroll_to_row(201, limit=400)
     grid = app.row(state, 201)
     assert grid["chips"] == 10_000 and grid["height"] > 20_000
