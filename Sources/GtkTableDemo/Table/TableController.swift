@@ -93,6 +93,7 @@ final class TableController {
     /// Takes in everything an update says, without asking for a layout (the view calls this
     /// during its own allocation): rows to bind again, swipe offsets, carets, toasts.
     func record(_ update: TableUpdate) {
+        guard !isClosed else { return }
         for id in update.layout.deleted { animator.forget(id) }
         view.markStale(by: update)
         for change in update.swipe.offsets {
@@ -165,7 +166,7 @@ final class TableController {
         let ids = caretsToReveal
         caretsToReveal = []
         MainLoopSource.idle { [weak self] in
-            guard let self else { return false }
+            guard let self, !self.isClosed else { return false }
             for id in ids {
                 guard let note = self.view.cell(for: id)?.content as? NoteRowView else { continue }
                 note.scrollCaretIntoView()

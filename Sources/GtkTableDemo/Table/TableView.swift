@@ -66,6 +66,8 @@ final class TableView: ContainerLayout {
         }
         stickyCell = makeCell(.header)
         stickyCell.widget.addCSSClass("sticky")
+        // A copy of a header drawn over the rows: the keyboard walks the rows themselves.
+        gtk_widget_set_focusable(stickyCell.widget.widget, 0)
         scrollbar.setAccessibleLabel("Scroll the rows")
         scrollbar.setParent(widget)
         adjustmentHandler = adjustment.on("value-changed") { [weak self] in self?.scrollbarMoved() }
