@@ -41,8 +41,14 @@ def test_typing_past_the_bottom_follows_the_caret_and_escape_moves_nothing(launc
     for line in range(40):
         app.type(f"\nline {line}")
     top, bottom = table_box(state)
-    state = app.wait_state(lambda s: s["rows"] and app.row(s, 3) and app.row(s, 3)["text"].endswith("line 39")
-                           and "caretInWindow" in app.row(s, 3), what="the typed lines")
+
+    def caret_shown(s):
+        row = app.row(s, 3)
+        caret = row and row.get("caretInWindow")
+        return caret and row["text"].endswith("line 39") and top <= caret["y"] and caret["y"] + caret["height"] <= bottom
+
+    # The table follows on the frame after the text view has laid out the new line.
+    state = app.wait_state(caret_shown, what="the typed lines with the caret on screen")
     caret = app.row(state, 3)["caretInWindow"]
     assert state["scrollOffset"] > 0, "the table did not scroll with the caret"
     assert top <= caret["y"] and caret["y"] + caret["height"] <= bottom, (caret, top, bottom)

@@ -75,10 +75,16 @@ final class ToastPresenter {
         return reference
     }
 
+    /// Once per toast: it leaves the list, and our reference goes after the signal has been
+    /// emitted (dropping it inside the emission could finalize the toast under libadwaita).
     private func dismissed(_ toast: GObjectRef) {
-        shown.removeAll { $0.pointer == toast.pointer }
+        guard let index = shown.firstIndex(where: { $0.pointer == toast.pointer }) else { return }
+        shown.remove(at: index)
         if undoToast?.pointer == toast.pointer { undoToast = nil }
-        g_object_unref(toast.pointer)
+        MainLoopSource.idle {
+            g_object_unref(toast.pointer)
+            return false
+        }
         if shown.isEmpty { onCoveredHeightChange?(0) }
     }
 }
