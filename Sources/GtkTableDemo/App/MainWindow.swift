@@ -75,6 +75,14 @@ final class MainWindow {
     func present() { gtk_window_present(window()) }
     func close() { gtk_window_close(window()) }
 
+    /// Closes the window from the main loop, after the signal being handled has finished.
+    private func closeSoon() {
+        MainLoopSource.idle { [weak self] in
+            self?.close()
+            return false
+        }
+    }
+
     /// Set once the user chose to quit although the last changes could not be saved.
     private var quitsWithoutSaving = false
 
@@ -99,13 +107,11 @@ final class MainWindow {
             exportModelForTests()
             return false
         }
-        let dialog = GObjectRef(adw_message_dialog_new(window(), "Your last changes could not be saved", failure)!)
-        adw_message_dialog_add_response(dialog(), "keep", "_Keep Open")
-        adw_message_dialog_add_response(dialog(), "quit", "_Quit Without Saving")
-        adw_message_dialog_set_response_appearance(dialog(), "quit", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(dialog(), "keep")
-        adw_message_dialog_set_close_response(dialog(), "keep")
-        dialog.onString("response") { [weak self] response in
+        let dialog = MessageDialog.make(
+            over: window, heading: "Your last changes could not be saved", body: failure,
+            responses: [("keep", "_Keep Open"), ("quit", "_Quit Without Saving")], emphasised: "quit",
+            appearance: ADW_RESPONSE_DESTRUCTIVE, defaultResponse: "keep", closeResponse: "keep"
+        ) { [weak self] response in
             guard let self else { return }
             guard response == "quit" else {
                 // Back to the window (without a window manager nothing else gives it the keyboard).
@@ -116,10 +122,7 @@ final class MainWindow {
                 return
             }
             self.quitsWithoutSaving = true
-            MainLoopSource.idle { [weak self] in
-                self?.close()
-                return false
-            }
+            self.closeSoon()
         }
         gtk_window_present(dialog())
         return true
@@ -146,20 +149,15 @@ final class MainWindow {
     private func report(_ error: RowStoreError) {
         FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
         exitStatus = 1
-        let dialog = GObjectRef(adw_message_dialog_new(window(), "Cannot open the rows file", error.description)!)
-        adw_message_dialog_add_response(dialog(), "quit", "_Quit")
-        adw_message_dialog_add_response(dialog(), "sample", "Open _Sample Data")
-        adw_message_dialog_set_response_appearance(dialog(), "sample", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(dialog(), "sample")
-        adw_message_dialog_set_close_response(dialog(), "quit")
-        dialog.onString("response") { [weak self] response in
+        let dialog = MessageDialog.make(
+            over: window, heading: "Cannot open the rows file", body: error.description,
+            responses: [("quit", "_Quit"), ("sample", "Open _Sample Data")], emphasised: "sample",
+            appearance: ADW_RESPONSE_SUGGESTED, defaultResponse: "sample", closeResponse: "quit"
+        ) { [weak self] response in
             guard let self else { return }
             // The dialog closes itself after this signal; the window goes once it has.
             guard response == "sample" else {
-                MainLoopSource.idle { [weak self] in
-                    self?.close()
-                    return false
-                }
+                self.closeSoon()
                 return
             }
             do {

@@ -202,9 +202,9 @@ final class TableView: ContainerLayout {
                 controller.cellBound(row.id)
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
+            let span = Self.pixelSpan(top: row.y, height: row.height, offset: offset)
             cell.widget.allocate(
-                x: rowsX, y: Self.pixelSpan(top: row.y, height: row.height, offset: offset).y, width: width,
-                height: Self.pixelSpan(top: row.y, height: row.height, offset: offset).height)
+                x: rowsX, y: span.y, width: width, height: span.height)
         }
         placedRows = visible.map { row in
             var placed = row
@@ -230,9 +230,9 @@ final class TableView: ContainerLayout {
             stickyCell.bind(row, model: controller.model)
         }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
+        let span = Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset)
         stickyCell.widget.allocate(
-            x: rowsX, y: Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset).y, width: width,
-            height: Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset).height)
+            x: rowsX, y: span.y, width: width, height: span.height)
     }
 
     // MARK: Scrolling
