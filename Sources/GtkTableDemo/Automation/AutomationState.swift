@@ -71,6 +71,7 @@ enum AutomationState {
             "rowCount": layout.count,
             "rowWidth": view.rowWidth,
             "rowWidgets": view.rowWidgetCount,
+            "layoutRecoveries": view.allocationGuard.recoveries,
             "shownRowWidgets": view.cells.count,
             "tableOrigin": ["x": Double(origin.x), "y": top],
             "rows": rows,

@@ -74,14 +74,19 @@ extension TableController {
         gtk_widget_add_controller(cell.widget.widget, drag())
     }
 
-    /// A secondary press opens the row's context menu (S7).
+    /// A secondary click opens the row's context menu (S7). The press is claimed, so the text
+    /// view offers no menu of its own; the menu opens on the release, so that the release does
+    /// not land in a popover that appeared under the pointer (GTK then warns "Broken accounting
+    /// of active state" for the popover, which never saw the press).
     private func attachContextMenuClick(to cell: RowCell) {
         let click = GObjectRef(gtk_gesture_click_new()!)
         gtk_gesture_single_set_button(click(), UInt32(GDK_BUTTON_SECONDARY))
         gtk_event_controller_set_propagation_phase(click(), GTK_PHASE_CAPTURE)
-        click.onPress("pressed") { [weak self, weak cell] _, x, y in
-            guard let self, let cell, let id = cell.boundID else { return }
+        click.onPress("pressed") { _, _, _ in
             gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
+        }
+        click.onPress("released") { [weak self, weak cell] _, x, y in
+            guard let self, let cell, let id = cell.boundID else { return }
             self.contextMenu.show(for: id, in: cell, x: x, y: y)
         }
         gtk_widget_add_controller(cell.widget.widget, click())

@@ -48,6 +48,12 @@ final class TableView: ContainerLayout {
     private var allCellsStale = false
     /// Called after every allocation, for the automation state file.
     var onLayout: (() -> Void)?
+    /// Re-arms layout requests GTK lost.
+    private(set) var allocationGuard: AllocationGuard!
+    /// True while GTK allocates the table.
+    private var isAllocating = false
+    /// A layout was asked for during the current pass.
+    private var passRequested = false
 
     init(controller: TableController) {
         self.controller = controller
@@ -55,6 +61,7 @@ final class TableView: ContainerLayout {
         scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment())!)
         widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self)
         widget.setAccessibleLabel("Rows")
+        allocationGuard = AllocationGuard(widget: widget)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focusable(widget.widget, 1)
         gtk_widget_set_hexpand(widget.widget, 1)
@@ -115,9 +122,15 @@ final class TableView: ContainerLayout {
         staleRows.formUnion(changes.heightChanges.lazy.map(\.id))
     }
 
-    /// Asks for a new layout pass.
+    /// Asks for a new layout pass. One asked for during a pass is run in the same allocation
+    /// (GTK would drop it: it clears the widget's request when its allocation ends).
     func setNeedsLayout() {
         guard !controller.isClosed else { return }
+        if isAllocating {
+            passRequested = true
+            return
+        }
+        allocationGuard.requested()
         gtk_widget_queue_allocate(widget.widget)
     }
 
@@ -130,7 +143,24 @@ final class TableView: ContainerLayout {
             : (scrollbarSize.minimum, Self.naturalSize.height)
     }
 
+    /// Runs layout passes until none asks for another (a bounded number, in case of a cycle).
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
+        allocationGuard.served()
+        isAllocating = true
+        defer { isAllocating = false }
+        for _ in 0..<Self.maximumPasses {
+            passRequested = false
+            layOutPass(container, width: width, height: height)
+            if !passRequested { break }
+        }
+        onLayout?()
+    }
+
+    /// Passes one allocation may run: a pass can ask for another once (a focus move answered
+    /// by the model), so three is a margin, not a loop.
+    private static let maximumPasses = 3
+
+    private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
         let scrollbarWidth = scrollbar.measure(GTK_ORIENTATION_HORIZONTAL).natural
         let newRowWidth = Double(max(1, width - scrollbarWidth))
         if newRowWidth != rowWidth {
@@ -154,7 +184,6 @@ final class TableView: ContainerLayout {
             pendingFocus = nil
             gtk_widget_grab_focus(cell.widget.widget)
         }
-        onLayout?()
     }
 
     /// The whole pixels a row covers on screen: its top and its bottom each rounded, so
