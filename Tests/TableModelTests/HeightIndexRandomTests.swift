@@ -82,7 +82,7 @@ import Testing
                     lower..<upper, with: newRows.map { RowRecord.estimated(id: $0.id, kind: $0.kind) })
             }
             index._checkInvariants()
-            try compare(index, reference, context: context, using: &random)
+            try compare(&index, reference, context: context, using: &random)
         }
     }
 
@@ -102,8 +102,11 @@ import Testing
         }
     }
 
+    /// Checks `index`'s queries against the reference. The descents re-price the nodes they
+    /// pass, so `index` is taken inout: later steps then run on a mix of current and stale
+    /// prices, and `position` is checked both before and after them.
     private func compare(
-        _ index: HeightIndex, _ reference: ReferenceHeights, context: String,
+        _ index: inout HeightIndex, _ reference: ReferenceHeights, context: String,
         using random: inout SplitMix64
     ) throws {
         let offsets = reference.offsets()
@@ -119,12 +122,15 @@ import Testing
             return
         }
         let position = Int.random(in: 0..<count, using: &random)
-        try #require(index.record(at: position) == reference.rows[position], "\(context)")
-        try #require(index.offsetUnits(ofRow: position) == offsets[position], "\(context)")
         let row = reference.rows[position]
         let found = try #require(index.find(row.id), "\(context)")
+        let locatedBefore = index.position(leaf: found.leaf, slot: found.slot)
+        try #require(locatedBefore.index == position && locatedBefore.offset == offsets[position], "\(context)")
+        try #require(index.record(at: position) == reference.rows[position], "\(context)")
+        try #require(index.offsetUnits(ofRow: position) == offsets[position], "\(context)")
         let located = index.position(leaf: found.leaf, slot: found.slot)
         try #require(located.index == position && located.offset == offsets[position], "\(context)")
+        index._checkInvariants()
         try #require(index.find(-row.id - 1) == nil, "\(context)")
         let y = Int64.random(in: -10...(offsets.last! + 10), using: &random)
         let hit = index.row(atOffset: max(0, y))

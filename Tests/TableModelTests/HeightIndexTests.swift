@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: [1, 3, 4, 5, 17, 64, 65, 1_000])
     func bulkBuildIsBalanced(count: Int) throws {
-        let index = try tinyIndex(count)
+        var index = try tinyIndex(count)
         index._checkInvariants()
         #expect(index.count == count)
         #expect(index.totalUnits == Int64(count) * 640)

@@ -9,6 +9,15 @@ struct HeightEstimates: Equatable, Sendable {
     /// Sum and count of the heights of rows with a height of record, per kind lane.
     private(set) var knownSums: SIMD8<Int64> = .zero
     private(set) var knownCounts: SIMD8<Int64> = .zero
+    /// What to add to a leaf's stored units to get a row's laid-out height, indexed by the
+    /// row's `RowRecord.packedFlags`: the kind's estimate for an estimated row (whose flags are
+    /// its kind's lane, the estimated state being 0), else 0. A table rather than a branch on
+    /// the state and a lane pick keeps leaf scans to two loads and an add per row.
+    /// Invariant: `addendByFlags[lane] == current[lane]` for each lane; every other entry is 0.
+    private(set) var addendByFlags = [Int64](repeating: 0, count: HeightEstimates.flagValues)
+
+    /// Distinct packed flag bytes: 3 kind bits and 2 state bits.
+    static let flagValues = 32
 
     init(policy: EstimatePolicy = .standard) {
         policies = Array(repeating: policy, count: RowKind.allCases.count)
@@ -58,5 +67,6 @@ struct HeightEstimates: Equatable, Sendable {
                 ? HeightUnits.units(initial)
                 : (knownSums[lane] + count / 2) / count
         }
+        addendByFlags[lane] = current[lane]
     }
 }

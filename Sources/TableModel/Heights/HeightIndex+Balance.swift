@@ -72,8 +72,8 @@ extension HeightIndex {
         }
         leafCounts[Int(left)] = Int32(leftTarget)
         leafCounts[Int(right)] = Int32(leftRows + rightRows - leftTarget)
-        innerSummaries[leftSlot] = leafSummary(left)
-        innerSummaries[leftSlot + 1] = leafSummary(right)
+        setChildSummary(leafSummary(left), atSlot: leftSlot)
+        setChildSummary(leafSummary(right), atSlot: leftSlot + 1)
     }
 
     // MARK: Growing
@@ -138,7 +138,7 @@ extension HeightIndex {
             return
         }
         let slot = childSlot(of: left, in: parent)
-        innerSummaries[slot] = leftSummary
+        setChildSummary(leftSummary, atSlot: slot)
         insertChild(node, summary: nodeSummary, into: parent, at: slot + 1 - firstSlot(of: parent))
         setParent(of: node, onLevel: level, to: parent)
         if childCount(of: parent) > branchCapacity { splitInner(parent, onLevel: level + 1) }
@@ -162,7 +162,7 @@ extension HeightIndex {
         }
         copyRows(rightRows, from: right, at: 0, to: left, at: leftRows)
         leafCounts[Int(left)] = Int32(leftRows + rightRows)
-        innerSummaries[leftSlot] += innerSummaries[leftSlot + 1]
+        addToChild(innerSummaries[leftSlot + 1], atSlot: leftSlot)
         let rightPosition = leftSlot + 1 - firstSlot(of: parent)
         removeChildren(of: parent, in: rightPosition..<rightPosition + 1)
         freeLeaf(right)
@@ -191,7 +191,7 @@ extension HeightIndex {
         let rightCount = childCount(of: right)
         if leftCount + rightCount <= branchCapacity {
             moveChildren(of: right, in: 0..<rightCount, toEndOf: left, childLevel: level - 1)
-            innerSummaries[leftSlot] += innerSummaries[leftSlot + 1]
+            addToChild(innerSummaries[leftSlot + 1], atSlot: leftSlot)
             let rightPosition = leftSlot + 1 - firstSlot(of: parent)
             removeChildren(of: parent, in: rightPosition..<rightPosition + 1)
             freeInner(right)
@@ -204,7 +204,7 @@ extension HeightIndex {
         } else {
             moveLastChildren(leftCount - leftTarget, of: left, toFrontOf: right, childLevel: level - 1)
         }
-        innerSummaries[leftSlot] = innerSummary(left)
-        innerSummaries[leftSlot + 1] = innerSummary(right)
+        setChildSummary(innerSummary(left), atSlot: leftSlot)
+        setChildSummary(innerSummary(right), atSlot: leftSlot + 1)
     }
 }

@@ -19,12 +19,7 @@ extension HeightIndex {
     /// A new inner node with no children and no parent.
     mutating func allocateInner() -> Int32 {
         if let node = freeInners.popLast() { return node }
-        let node = Int32(innerCounts.count)
-        innerChildren.append(contentsOf: repeatElement(0, count: innerStride))
-        innerSummaries.append(contentsOf: repeatElement(.zero, count: innerStride))
-        innerCounts.append(0)
-        innerParents.append(HeightIndex.noParent)
-        return node
+        return appendInnerNode()
     }
 
     mutating func freeInner(_ node: Int32) {
@@ -42,12 +37,8 @@ extension HeightIndex {
         let first = firstSlot(of: node)
         let count = childCount(of: node)
         precondition(count < innerStride, "height index: node \(node) overflows")
-        for slot in stride(from: first + count, to: first + position, by: -1) {
-            innerChildren[slot] = innerChildren[slot - 1]
-            innerSummaries[slot] = innerSummaries[slot - 1]
-        }
-        innerChildren[first + position] = child
-        innerSummaries[first + position] = summary
+        for slot in stride(from: first + count, to: first + position, by: -1) { copySlot(slot - 1, to: slot) }
+        setChild(child, summary: summary, atSlot: first + position)
         innerCounts[Int(node)] += 1
     }
 
@@ -56,8 +47,7 @@ extension HeightIndex {
         let first = firstSlot(of: node)
         let count = childCount(of: node)
         for slot in first + positions.lowerBound..<first + count - positions.count {
-            innerChildren[slot] = innerChildren[slot + positions.count]
-            innerSummaries[slot] = innerSummaries[slot + positions.count]
+            copySlot(slot + positions.count, to: slot)
         }
         innerCounts[Int(node)] -= Int32(positions.count)
     }

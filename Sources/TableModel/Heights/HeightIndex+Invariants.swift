@@ -55,6 +55,9 @@ extension HeightIndex {
                 child, onLevel: level - 1, parent: node,
                 seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)
             precondition(actual == stored, "height index: stale summary for child \(child) of node \(node)")
+            precondition(Int(innerRows[slot]) == stored.rows
+                         && innerPriced[slot] == stored.units(at: innerPricedAt[Int(node)]),
+                         "height index: row count or price of child \(child) of node \(node) out of step")
             result += actual
         }
         return result

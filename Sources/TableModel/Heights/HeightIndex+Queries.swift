@@ -8,8 +8,8 @@ extension HeightIndex {
         for _ in 0..<depth {
             var slot = firstSlot(of: node)
             let last = slot + childCount(of: node) - 1
-            while slot < last, remaining >= innerSummaries[slot].rows {
-                remaining -= innerSummaries[slot].rows
+            while slot < last, remaining >= Int(innerRows[slot]) {
+                remaining -= Int(innerRows[slot])
                 slot += 1
             }
             node = innerChildren[slot]
@@ -32,30 +32,43 @@ extension HeightIndex {
     @inline(__always)
     private func slot(of id: Int64, in leaf: Int32) -> Int? {
         let start = base(of: leaf)
-        for slot in 0..<Int(leafCounts[Int(leaf)]) where ids[start + slot] == id { return slot }
-        return nil
+        let rows = Int(leafCounts[Int(leaf)])
+        return ids.withUnsafeBufferPointer { ids in
+            for slot in 0..<rows where ids[start + slot] == id { return slot }
+            return nil
+        }
     }
 
     /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`, from parent links.
+    /// Reads each ancestor's priced copies where they are current, else its summaries, and
+    /// changes nothing (the hot `setMeasuredHeight` path calls it right after a learned
+    /// estimate may have moved, when re-pricing would not pay).
     ///
     /// - Complexity: O(log n · branchCapacity).
     func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
-        let index = slot
-        var offset: Int64 = 0
-        for before in 0..<slot { offset += rowUnits(leaf: leaf, slot: before) }
-        var before = HeightSummary.zero
+        var index = slot
+        var offset = leafPrefixUnits(leaf, rows: slot)
+        var unpriced = HeightSummary.zero
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
             var slot = firstSlot(of: parent)
-            while innerChildren[slot] != child {
-                before += innerSummaries[slot]
-                slot += 1
+            if innerPricedAt[Int(parent)] == estimates.current {
+                while innerChildren[slot] != child {
+                    index += Int(innerRows[slot])
+                    offset &+= innerPriced[slot]
+                    slot += 1
+                }
+            } else {
+                while innerChildren[slot] != child {
+                    unpriced += innerSummaries[slot]
+                    slot += 1
+                }
             }
             child = parent
             parent = innerParents[Int(parent)]
         }
-        return (index + before.rows, offset + before.units(at: estimates.current))
+        return (index + unpriced.rows, offset + unpriced.units(at: estimates.current))
     }
 
     /// Record of the row at `index`.
@@ -67,56 +80,66 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
+    /// Mutating only to re-price the nodes it passes (see `innerPriced`); no row changes.
     ///
     /// - Complexity: O(log n · branchCapacity).
-    func offsetUnits(ofRow index: Int) -> Int64 {
+    mutating func offsetUnits(ofRow index: Int) -> Int64 {
         var node = root
         var remaining = index
-        var before = HeightSummary.zero
+        var offset: Int64 = 0
         for _ in 0..<depth {
+            refreshPrices(of: node)
             var slot = firstSlot(of: node)
             let last = slot + childCount(of: node) - 1
-            while slot < last, remaining >= innerSummaries[slot].rows {
-                remaining -= innerSummaries[slot].rows
-                before += innerSummaries[slot]
+            while slot < last, remaining >= Int(innerRows[slot]) {
+                remaining -= Int(innerRows[slot])
+                offset &+= innerPriced[slot]
                 slot += 1
             }
             node = innerChildren[slot]
         }
-        var offset = before.units(at: estimates.current)
-        for slot in 0..<remaining { offset += rowUnits(leaf: node, slot: slot) }
-        return offset
+        return offset &+ leafPrefixUnits(node, rows: remaining)
     }
 
     /// The row covering offset `y` (in `HeightUnits`): the first row whose bottom is below `y`,
     /// so zero-height rows are never hit; the last row when `y` is at or past the end.
     /// Returns the row's index, top offset, leaf and slot, or nil when the index is empty.
+    /// Mutating only to re-price the nodes it passes (see `innerPriced`); no row changes.
     ///
     /// - Complexity: O(log n · branchCapacity).
-    func row(atOffset y: Int64) -> (index: Int, top: Int64, leaf: Int32, slot: Int)? {
+    mutating func row(atOffset y: Int64) -> (index: Int, top: Int64, leaf: Int32, slot: Int)? {
         guard count > 0 else { return nil }
         var node = root
         var index = 0
         var top: Int64 = 0
         for _ in 0..<depth {
+            refreshPrices(of: node)
             var slot = firstSlot(of: node)
             let last = slot + childCount(of: node) - 1
             while slot < last {
-                let height = innerSummaries[slot].units(at: estimates.current)
-                if y < top + height { break }
-                top += height
-                index += innerSummaries[slot].rows
+                let height = innerPriced[slot]
+                if y < top &+ height { break }
+                top &+= height
+                index += Int(innerRows[slot])
                 slot += 1
             }
             node = innerChildren[slot]
         }
-        let rows = Int(leafCounts[Int(node)])
-        var slot = 0
-        while slot < rows - 1 {
-            let height = rowUnits(leaf: node, slot: slot)
-            if y < top + height { break }
-            top += height
-            slot += 1
+        let start = base(of: node)
+        let last = Int(leafCounts[Int(node)]) - 1
+        let slot = units.withUnsafeBufferPointer { units in
+            flags.withUnsafeBufferPointer { flags in
+                estimates.addendByFlags.withUnsafeBufferPointer { addends in
+                    var slot = 0
+                    while slot < last {
+                        let height = Int64(units[start + slot]) &+ addends[Int(flags[start + slot])]
+                        if y < top &+ height { break }
+                        top &+= height
+                        slot += 1
+                    }
+                    return slot
+                }
+            }
         }
         return (index + slot, top, node, slot)
     }

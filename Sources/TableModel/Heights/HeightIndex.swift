@@ -32,10 +32,23 @@ struct HeightIndex: Sendable {
 
     /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
     /// i * innerStride + innerCounts[i]` of `innerChildren` (leaves when the node is on
-    /// level 1) and `innerSummaries` (each child's summary). One spare slot per node lets a
-    /// node overflow by one child before it splits.
-    var innerChildren: [Int32] = []
-    var innerSummaries: [HeightSummary] = []
+    /// level 1), `innerSummaries` (each child's summary), `innerRows` (each child's row
+    /// count) and `innerPriced` (each child's height priced at `innerPricedAt[i]`). One spare
+    /// slot per node lets a node overflow by one child before it splits.
+    ///
+    /// `innerRows` and `innerPriced` are narrow copies of what the summaries say, so that a
+    /// descent reads 4 and 8 contiguous bytes per child instead of an 80-byte summary and a
+    /// dot product with the estimates. Invariant: `innerRows[s] == innerSummaries[s].rows` and
+    /// `innerPriced[s] == innerSummaries[s].units(at: innerPricedAt[node])` for every slot
+    /// `s` of every node. A node whose `innerPricedAt` is not the current estimates is
+    /// re-priced (O(branchCapacity)) by the first descent that passes it, so an estimate
+    /// change stays O(1) and costs each node at most one re-pricing afterwards.
+    /// Every write goes through the slot helpers below, which keep the copies in step.
+    private(set) var innerChildren: [Int32] = []
+    private(set) var innerSummaries: [HeightSummary] = []
+    private(set) var innerRows: [Int32] = []
+    private(set) var innerPriced: [Int64] = []
+    private(set) var innerPricedAt: [SIMD8<Int64>] = []
     var innerCounts: [Int32] = []
     var innerParents: [Int32] = []
     var freeInners: [Int32] = []
@@ -146,11 +159,26 @@ struct HeightIndex: Sendable {
     @inline(__always)
     func rowUnits(leaf: Int32, slot: Int) -> Int64 {
         let position = base(of: leaf) + slot
-        let packed = flags[position]
-        // Estimated rows store 0 units, so adding the masked estimate needs no branch.
-        let isEstimated = packed >> RowRecord.stateShift == RowHeightState.estimated.rawValue
-        let estimate = estimates.current[Int(packed & RowRecord.kindMask)]
-        return Int64(units[position]) &+ (isEstimated ? estimate : 0)
+        return Int64(units[position]) &+ estimates.addendByFlags[Int(flags[position])]
+    }
+
+    /// Sum of the laid-out heights of the first `rows` rows of `leaf`, in `HeightUnits`.
+    ///
+    /// - Complexity: O(rows), two loads and an add per row.
+    @inline(__always)
+    func leafPrefixUnits(_ leaf: Int32, rows: Int) -> Int64 {
+        let start = base(of: leaf)
+        return units.withUnsafeBufferPointer { units in
+            flags.withUnsafeBufferPointer { flags in
+                estimates.addendByFlags.withUnsafeBufferPointer { addends in
+                    var total: Int64 = 0
+                    for position in start..<start + rows {
+                        total &+= Int64(units[position]) &+ addends[Int(flags[position])]
+                    }
+                    return total
+                }
+            }
+        }
     }
 
     /// Summary of the rows of `leaf`, recomputed.
@@ -172,7 +200,10 @@ struct HeightIndex: Sendable {
             + flags.capacity * MemoryLayout<UInt8>.stride
             + (leafCounts.capacity + leafParents.capacity + freeLeaves.capacity + freeInners.capacity)
                 * MemoryLayout<Int32>.stride
-            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity) * MemoryLayout<Int32>.stride
+            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRows.capacity)
+                * MemoryLayout<Int32>.stride
+            + innerPriced.capacity * MemoryLayout<Int64>.stride
+            + innerPricedAt.capacity * MemoryLayout<SIMD8<Int64>>.stride
             + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
             + locator.byteCount
     }
@@ -198,9 +229,84 @@ struct HeightIndex: Sendable {
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            innerSummaries[childSlot(of: child, in: parent)] += delta
+            addToChild(delta, atSlot: childSlot(of: child, in: parent))
             child = parent
             parent = innerParents[Int(parent)]
+        }
+    }
+
+    // MARK: Inner slots (the only writers of the inner arena)
+
+    /// The node owning arena slot `slot`.
+    @inline(__always)
+    func node(owning slot: Int) -> Int { slot / innerStride }
+
+    /// Puts `child` with `childSummary` in arena slot `slot`.
+    ///
+    /// - Complexity: O(1).
+    mutating func setChild(_ child: Int32, summary childSummary: HeightSummary, atSlot slot: Int) {
+        innerChildren[slot] = child
+        setChildSummary(childSummary, atSlot: slot)
+    }
+
+    /// Replaces the summary in arena slot `slot`, keeping its row count and price in step.
+    ///
+    /// - Complexity: O(1).
+    mutating func setChildSummary(_ childSummary: HeightSummary, atSlot slot: Int) {
+        innerSummaries[slot] = childSummary
+        innerRows[slot] = Int32(childSummary.rows)
+        innerPriced[slot] = childSummary.units(at: innerPricedAt[node(owning: slot)])
+    }
+
+    /// Adds `delta` to the summary in arena slot `slot`, keeping its row count and price in step.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func addToChild(_ delta: HeightSummary, atSlot slot: Int) {
+        innerSummaries[slot] += delta
+        innerRows[slot] &+= Int32(truncatingIfNeeded: delta.rows)
+        innerPriced[slot] &+= delta.units(at: innerPricedAt[node(owning: slot)])
+    }
+
+    /// Copies arena slot `source` into slot `target` of the same node.
+    ///
+    /// - Complexity: O(1).
+    mutating func copySlot(_ source: Int, to target: Int) {
+        innerChildren[target] = innerChildren[source]
+        innerSummaries[target] = innerSummaries[source]
+        innerRows[target] = innerRows[source]
+        innerPriced[target] = innerPriced[source]
+    }
+
+    /// Appends the slots of one more inner node to the arena and returns the node.
+    ///
+    /// - Complexity: O(branchCapacity) amortised.
+    mutating func appendInnerNode() -> Int32 {
+        let node = Int32(innerCounts.count)
+        innerChildren.append(contentsOf: repeatElement(0, count: innerStride))
+        innerSummaries.append(contentsOf: repeatElement(.zero, count: innerStride))
+        innerRows.append(contentsOf: repeatElement(0, count: innerStride))
+        innerPriced.append(contentsOf: repeatElement(0, count: innerStride))
+        innerPricedAt.append(estimates.current)
+        innerCounts.append(0)
+        innerParents.append(HeightIndex.noParent)
+        return node
+    }
+
+    /// Re-prices `node`'s children at the current estimates if they were priced at others.
+    ///
+    /// - Complexity: O(1) when already current, else O(branchCapacity).
+    @inline(__always)
+    mutating func refreshPrices(of node: Int32) {
+        if innerPricedAt[Int(node)] != estimates.current { reprice(node) }
+    }
+
+    private mutating func reprice(_ node: Int32) {
+        let current = estimates.current
+        innerPricedAt[Int(node)] = current
+        let first = firstSlot(of: node)
+        for slot in first..<first + childCount(of: node) {
+            innerPriced[slot] = innerSummaries[slot].units(at: current)
         }
     }
 }

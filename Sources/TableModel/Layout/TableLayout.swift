@@ -28,19 +28,22 @@ public final class TableLayout {
     /// `Double`'s 53-bit significand.
     public static let maximumRowHeight: Double = 67_108_863
 
-    var index: HeightIndex
+    /// Stored state is exempt from the runtime exclusivity check (`@exclusivity(unchecked)`):
+    /// the layout is used from one thread and no method re-enters another while it holds an
+    /// access, so the check could never fire; on the hot paths it cost more than the index work.
+    @exclusivity(unchecked) var index: HeightIndex
     /// The source of truth for the scroll position; nil when the table is empty.
-    public internal(set) var anchor: ScrollAnchor?
+    @exclusivity(unchecked) public internal(set) var anchor: ScrollAnchor?
     /// The scroll offset derived from `anchor`, clamped to `0...maxScrollOffset`.
     ///
     /// - Complexity: O(1).
-    public internal(set) var scrollOffset: Double = 0
+    @exclusivity(unchecked) public internal(set) var scrollOffset: Double = 0
     /// Height of the visible area, in px.
     ///
     /// - Complexity: O(1).
-    public internal(set) var viewportHeight: Double
+    @exclusivity(unchecked) public internal(set) var viewportHeight: Double
     /// Scrollable space below the last row (see ``setBottomInset(_:)``); 0 by default.
-    public internal(set) var bottomInset: Double = 0
+    @exclusivity(unchecked) public internal(set) var bottomInset: Double = 0
 
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.
