@@ -2,7 +2,7 @@
 ///
 /// Invariant: `current[k]` is the fixed height for a `.fixed` kind; for a `.learned` kind it is
 /// the rounded mean of `knownSums[k] / knownCounts[k]`, or the initial height while the count is 0.
-struct HeightEstimates: Equatable, Sendable {
+struct HeightEstimates: Sendable {
     /// Estimate per kind lane, in `HeightUnits`.
     private(set) var current: SIMD8<Int64> = .zero
     private var policies: [EstimatePolicy]
@@ -18,6 +18,9 @@ struct HeightEstimates: Equatable, Sendable {
 
     /// Distinct packed flag bytes: 3 kind bits and 2 state bits.
     static let flagValues = 32
+    /// Counts the changes of `current`, from 1: caches priced at one generation are exact until
+    /// the next (see `HeightIndex.leafUnitsBefore`).
+    private(set) var generation: UInt64 = 1
 
     init(policy: EstimatePolicy = .standard) {
         policies = Array(repeating: policy, count: RowKind.allCases.count)
@@ -67,6 +70,9 @@ struct HeightEstimates: Equatable, Sendable {
                 ? HeightUnits.units(initial)
                 : (knownSums[lane] + count / 2) / count
         }
-        addendByFlags[lane] = current[lane]
+        if addendByFlags[lane] != current[lane] {
+            addendByFlags[lane] = current[lane]
+            generation &+= 1
+        }
     }
 }

@@ -9,14 +9,9 @@ extension HeightIndex {
         let leaf = Int32(leafCounts.count)
         precondition(leaf < RowLocator.leafLimit, "height index: too many leaves")
         if ids.count + leafCapacity > ids.capacity {
-            let leaves = leafCounts.count + max(1, leafCounts.count / HeightIndex.arenaGrowthDivisor)
-            ids.reserveCapacity(leaves * leafCapacity)
-            units.reserveCapacity(leaves * leafCapacity)
-            flags.reserveCapacity(leaves * leafCapacity)
+            reserveLeafStorage(leafCounts.count + max(1, leafCounts.count / HeightIndex.arenaGrowthDivisor))
         }
-        ids.append(contentsOf: repeatElement(0, count: leafCapacity))
-        units.append(contentsOf: repeatElement(0, count: leafCapacity))
-        flags.append(contentsOf: repeatElement(0, count: leafCapacity))
+        appendLeafStorage()
         leafCounts.append(0)
         leafParents.append(HeightIndex.noParent)
         return leaf
@@ -38,9 +33,7 @@ extension HeightIndex {
         let from = base(of: source) + sourceSlot
         let to = base(of: target) + targetSlot
         for offset in 0..<count {
-            ids[to + offset] = ids[from + offset]
-            units[to + offset] = units[from + offset]
-            flags[to + offset] = flags[from + offset]
+            copyRow(from: from + offset, to: to + offset)
             if source != target { locator.relocate(ids[to + offset], from: source, to: target) }
         }
     }
@@ -49,9 +42,7 @@ extension HeightIndex {
     private mutating func shiftRowsUp(_ count: Int, in leaf: Int32, by distance: Int) {
         let start = base(of: leaf)
         for position in stride(from: start + count - 1, through: start, by: -1) {
-            ids[position + distance] = ids[position]
-            units[position + distance] = units[position]
-            flags[position + distance] = flags[position]
+            copyRow(from: position, to: position + distance)
         }
     }
 

@@ -37,7 +37,8 @@ extension HeightIndex {
         let position = base(of: leaf) + slot
         let row = record(leaf: leaf, slot: slot)
         guard row.state == .measured else { return }
-        flags[position] = RowRecord(id: row.id, kind: row.kind, state: .stale, units: row.units).packedFlags
+        setFlagsKeepingHeight(
+            RowRecord(id: row.id, kind: row.kind, state: .stale, units: row.units).packedFlags, at: position)
     }
 
     /// Flags every measured row stale (the width changed). Heights, summaries and
@@ -51,7 +52,7 @@ extension HeightIndex {
             let start = leaf * leafCapacity
             for position in start..<start + Int(leafCounts[leaf])
             where flags[position] & ~RowRecord.kindMask == measured {
-                flags[position] = flags[position] & RowRecord.kindMask | stale
+                setFlagsKeepingHeight(flags[position] & RowRecord.kindMask | stale, at: position)
             }
         }
     }

@@ -30,7 +30,11 @@ extension HeightIndex {
             let rows = Int(leafCounts[Int(node)])
             precondition(rows <= leafCapacity && (isRoot || rows >= leafCapacity / 2),
                          "height index: leaf \(node) holds \(rows) rows")
+            var before: Int64 = 0
             for slot in 0..<rows {
+                precondition(!hasCurrentPrefixes(leaf: node) || leafUnitsBefore[base(of: node) + slot] == before,
+                             "height index: prefix cache of leaf \(node) is out of date at slot \(slot)")
+                before += rowUnits(leaf: node, slot: slot)
                 let row = record(leaf: node, slot: slot)
                 precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
                 precondition(row.state.hasHeightOfRecord || units[base(of: node) + slot] == 0,
@@ -55,9 +59,10 @@ extension HeightIndex {
                 child, onLevel: level - 1, parent: node,
                 seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)
             precondition(actual == stored, "height index: stale summary for child \(child) of node \(node)")
-            precondition(Int(innerRows[slot]) == stored.rows
-                         && innerPriced[slot] == stored.units(at: innerPricedAt[Int(node)]),
-                         "height index: row count or price of child \(child) of node \(node) out of step")
+            precondition(!hasCurrentPrefixes(node: node)
+                         || (Int(innerRowsBefore[slot]) == result.rows
+                             && innerUnitsBefore[slot] == result.units(at: estimates.current)),
+                         "height index: prefix cache of node \(node) is out of date at child \(child)")
             result += actual
         }
         return result

@@ -1,20 +1,48 @@
 extension HeightIndex {
     /// Leaf and slot of the row at `index`; `index == count` gives the slot after the last row.
+    /// Uses a node's prefix cache when current, else scans its summaries; changes nothing.
     ///
     /// - Complexity: O(log n · branchCapacity).
     func locate(index: Int) -> (leaf: Int32, slot: Int) {
         var node = root
         var remaining = index
         for _ in 0..<depth {
-            var slot = firstSlot(of: node)
-            let last = slot + childCount(of: node) - 1
-            while slot < last, remaining >= Int(innerRows[slot]) {
-                remaining -= Int(innerRows[slot])
-                slot += 1
+            let first = firstSlot(of: node)
+            var slot = first
+            if hasCurrentPrefixes(node: node) {
+                slot += countOfPrefixes(innerRowsBefore, in: first + 1..<first + childCount(of: node), atMost: remaining)
+                remaining -= Int(innerRowsBefore[slot])
+            } else {
+                let last = slot + childCount(of: node) - 1
+                while slot < last, remaining >= innerSummaries[slot].rows {
+                    remaining -= innerSummaries[slot].rows
+                    slot += 1
+                }
             }
             node = innerChildren[slot]
         }
         return (node, remaining)
+    }
+
+    /// Number of entries of `prefixes` in `range` that are at most `limit`. The entries are
+    /// non-decreasing, so this is where `limit` falls among them. Counted without branches
+    /// (a short contiguous run, cheaper than a mispredicted binary search): `prefix <= limit`
+    /// is the sign bit of `prefix - limit - 1`, which cannot overflow for entries and limits
+    /// within ±2^62 (heights sum to under 2^53 units, row counts to under 2^31).
+    @inline(__always)
+    private func countOfPrefixes<Prefix: FixedWidthInteger>(
+        _ prefixes: [Prefix], in range: Range<Int>, atMost limit: Int
+    ) -> Int {
+        prefixes.withUnsafeBufferPointer { prefixes in
+            guard var entry = prefixes.baseAddress.map({ $0 + range.lowerBound }) else { return 0 }
+            let end = entry + range.count
+            var count: UInt64 = 0
+            while entry < end {
+                count &+= UInt64(bitPattern: Int64(truncatingIfNeeded: entry.pointee) &- Int64(limit) &- 1) >> 63
+                entry += 1
+            }
+            return Int(count)
+        }
     }
 
     /// Leaf and slot of the row with `id`, or nil.
@@ -40,25 +68,25 @@ extension HeightIndex {
     }
 
     /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`, from parent links.
-    /// Reads each ancestor's priced copies where they are current, else its summaries, and
-    /// changes nothing (the hot `setMeasuredHeight` path calls it right after a learned
-    /// estimate may have moved, when re-pricing would not pay).
+    /// Reads the prefix caches that are current and scans where they are not, changing
+    /// nothing: the hot `setMeasuredHeight` path calls it for the anchor right after a learned
+    /// estimate may have moved, when rebuilding caches would not pay.
     ///
-    /// - Complexity: O(log n · branchCapacity).
+    /// - Complexity: O(log n · branchCapacity + leafCapacity); O(log n · branchCapacity) when
+    ///   the leaf's cache is current, and one load per level where a node's is.
     func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
         var index = slot
-        var offset = leafPrefixUnits(leaf, rows: slot)
+        var offset = hasCurrentPrefixes(leaf: leaf)
+            ? leafUnitsBefore[base(of: leaf) + slot] : leafPrefixUnits(leaf, rows: slot)
         var unpriced = HeightSummary.zero
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
             var slot = firstSlot(of: parent)
-            if innerPricedAt[Int(parent)] == estimates.current {
-                while innerChildren[slot] != child {
-                    index += Int(innerRows[slot])
-                    offset &+= innerPriced[slot]
-                    slot += 1
-                }
+            if hasCurrentPrefixes(node: parent) {
+                slot = childSlot(of: child, in: parent)
+                index += Int(innerRowsBefore[slot])
+                offset &+= innerUnitsBefore[slot]
             } else {
                 while innerChildren[slot] != child {
                     unpriced += innerSummaries[slot]
@@ -68,7 +96,7 @@ extension HeightIndex {
             child = parent
             parent = innerParents[Int(parent)]
         }
-        return (index + unpriced.rows, offset + unpriced.units(at: estimates.current))
+        return (index + unpriced.rows, offset &+ unpriced.units(at: estimates.current))
     }
 
     /// Record of the row at `index`.
@@ -80,68 +108,54 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
-    /// Mutating only to re-price the nodes it passes (see `innerPriced`); no row changes.
+    /// Mutating only to rebuild the stale prefix caches it passes; no row changes.
     ///
-    /// - Complexity: O(log n · branchCapacity).
+    /// - Complexity: O(log n · branchCapacity) comparisons and one load per level, plus the
+    ///   rebuild of each stale cache on the path (O(branchCapacity) or O(leafCapacity)).
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
+        guard index < count else { return totalUnits }
         var node = root
         var remaining = index
         var offset: Int64 = 0
         for _ in 0..<depth {
-            refreshPrices(of: node)
-            var slot = firstSlot(of: node)
-            let last = slot + childCount(of: node) - 1
-            while slot < last, remaining >= Int(innerRows[slot]) {
-                remaining -= Int(innerRows[slot])
-                offset &+= innerPriced[slot]
-                slot += 1
-            }
+            refreshPrefixes(node: node)
+            let first = firstSlot(of: node)
+            let slot = first + countOfPrefixes(
+                innerRowsBefore, in: first + 1..<first + childCount(of: node), atMost: remaining)
+            remaining -= Int(innerRowsBefore[slot])
+            offset &+= innerUnitsBefore[slot]
             node = innerChildren[slot]
         }
-        return offset &+ leafPrefixUnits(node, rows: remaining)
+        refreshPrefixes(leaf: node)
+        return offset &+ leafUnitsBefore[base(of: node) + remaining]
     }
 
     /// The row covering offset `y` (in `HeightUnits`): the first row whose bottom is below `y`,
     /// so zero-height rows are never hit; the last row when `y` is at or past the end.
     /// Returns the row's index, top offset, leaf and slot, or nil when the index is empty.
-    /// Mutating only to re-price the nodes it passes (see `innerPriced`); no row changes.
+    /// Mutating only to rebuild the stale prefix caches it passes; no row changes.
     ///
-    /// - Complexity: O(log n · branchCapacity).
+    /// - Complexity: O(log n · branchCapacity + leafCapacity) comparisons, one load per
+    ///   level, plus the rebuild of each stale cache on the path.
     mutating func row(atOffset y: Int64) -> (index: Int, top: Int64, leaf: Int32, slot: Int)? {
         guard count > 0 else { return nil }
         var node = root
         var index = 0
         var top: Int64 = 0
         for _ in 0..<depth {
-            refreshPrices(of: node)
-            var slot = firstSlot(of: node)
-            let last = slot + childCount(of: node) - 1
-            while slot < last {
-                let height = innerPriced[slot]
-                if y < top &+ height { break }
-                top &+= height
-                index += Int(innerRows[slot])
-                slot += 1
-            }
+            refreshPrefixes(node: node)
+            let first = firstSlot(of: node)
+            let slot = first + countOfPrefixes(
+                innerUnitsBefore, in: first + 1..<first + childCount(of: node), atMost: Int(y &- top))
+            index += Int(innerRowsBefore[slot])
+            top &+= innerUnitsBefore[slot]
             node = innerChildren[slot]
         }
+        refreshPrefixes(leaf: node)
         let start = base(of: node)
-        let last = Int(leafCounts[Int(node)]) - 1
-        let slot = units.withUnsafeBufferPointer { units in
-            flags.withUnsafeBufferPointer { flags in
-                estimates.addendByFlags.withUnsafeBufferPointer { addends in
-                    var slot = 0
-                    while slot < last {
-                        let height = Int64(units[start + slot]) &+ addends[Int(flags[start + slot])]
-                        if y < top &+ height { break }
-                        top &+= height
-                        slot += 1
-                    }
-                    return slot
-                }
-            }
-        }
-        return (index + slot, top, node, slot)
+        let slot = countOfPrefixes(
+            leafUnitsBefore, in: start + 1..<start + Int(leafCounts[Int(node)]), atMost: Int(y &- top))
+        return (index + slot, top &+ leafUnitsBefore[start + slot], node, slot)
     }
 
     /// Number of rows of `kind` among the first `end` rows.

@@ -14,11 +14,7 @@ extension HeightIndex {
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])
         precondition(rows < leafCapacity, "height index: no room in leaf \(leaf)")
-        for position in stride(from: start + rows, to: start + slot, by: -1) {
-            ids[position] = ids[position - 1]
-            units[position] = units[position - 1]
-            flags[position] = flags[position - 1]
-        }
+        for position in stride(from: start + rows, to: start + slot, by: -1) { copyRow(from: position - 1, to: position) }
         write(row, leaf: leaf, slot: slot)
         leafCounts[Int(leaf)] += 1
         locator.insert(row.id, leaf: leaf)
@@ -36,11 +32,7 @@ extension HeightIndex {
         let row = record(leaf: leaf, slot: slot)
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])
-        for position in start + slot..<start + rows - 1 {
-            ids[position] = ids[position + 1]
-            units[position] = units[position + 1]
-            flags[position] = flags[position + 1]
-        }
+        for position in start + slot..<start + rows - 1 { copyRow(from: position + 1, to: position) }
         leafCounts[Int(leaf)] -= 1
         locator.remove(row.id, from: leaf)
         if row.state.hasHeightOfRecord { estimates.remove(row.units, kind: row.kind) }

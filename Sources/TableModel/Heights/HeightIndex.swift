@@ -23,32 +23,40 @@ struct HeightIndex: Sendable {
     let leafCapacity: Int
     let branchCapacity: Int
 
-    var ids: [Int64] = []
-    var units: [UInt32] = []
-    var flags: [UInt8] = []
+    /// The leaf arena. Every write goes through `write` or `copyRow`, which mark the leaf's
+    /// prefix cache stale.
+    private(set) var ids: [Int64] = []
+    private(set) var units: [UInt32] = []
+    private(set) var flags: [UInt8] = []
     var leafCounts: [Int32] = []
     var leafParents: [Int32] = []
     var freeLeaves: [Int32] = []
 
+    /// Prefix caches, so that a descent does one load per level instead of a scan of sums.
+    ///
+    /// `leafUnitsBefore[p]` is the laid-out height of the rows before arena slot `p` in its
+    /// leaf, and for inner-arena slot `s`, `innerRowsBefore[s]` and `innerUnitsBefore[s]` are
+    /// the rows and laid-out height of the node's children before `s`; heights are priced at
+    /// the estimates of generation `leafGeneration[leaf]` / `innerGeneration[node]`.
+    /// Invariant: a leaf or node whose generation equals `estimates.generation` has exact
+    /// prefixes (checked by `_checkInvariants()`); any other generation (0 after a structural
+    /// write) means "stale", and queries then read the summaries and rows instead. Stale caches
+    /// are rebuilt, O(leafCapacity) or O(branchCapacity), by the first descent that passes them
+    /// (`refreshPrefixes`), so an estimate change stays O(1) and a structural change never
+    /// pays for caches nobody reads. `propagate` keeps current node caches current.
+    private(set) var leafUnitsBefore: [Int64] = []
+    private(set) var leafGeneration: [UInt64] = []
+
     /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
     /// i * innerStride + innerCounts[i]` of `innerChildren` (leaves when the node is on
-    /// level 1), `innerSummaries` (each child's summary), `innerRows` (each child's row
-    /// count) and `innerPriced` (each child's height priced at `innerPricedAt[i]`). One spare
-    /// slot per node lets a node overflow by one child before it splits.
-    ///
-    /// `innerRows` and `innerPriced` are narrow copies of what the summaries say, so that a
-    /// descent reads 4 and 8 contiguous bytes per child instead of an 80-byte summary and a
-    /// dot product with the estimates. Invariant: `innerRows[s] == innerSummaries[s].rows` and
-    /// `innerPriced[s] == innerSummaries[s].units(at: innerPricedAt[node])` for every slot
-    /// `s` of every node. A node whose `innerPricedAt` is not the current estimates is
-    /// re-priced (O(branchCapacity)) by the first descent that passes it, so an estimate
-    /// change stays O(1) and costs each node at most one re-pricing afterwards.
-    /// Every write goes through the slot helpers below, which keep the copies in step.
+    /// level 1), `innerSummaries` (each child's summary) and the prefix caches above. One
+    /// spare slot per node lets a node overflow by one child before it splits. Every write
+    /// goes through the slot helpers below.
     private(set) var innerChildren: [Int32] = []
     private(set) var innerSummaries: [HeightSummary] = []
-    private(set) var innerRows: [Int32] = []
-    private(set) var innerPriced: [Int64] = []
-    private(set) var innerPricedAt: [SIMD8<Int64>] = []
+    private(set) var innerRowsBefore: [Int32] = []
+    private(set) var innerUnitsBefore: [Int64] = []
+    private(set) var innerGeneration: [UInt64] = []
     var innerCounts: [Int32] = []
     var innerParents: [Int32] = []
     var freeInners: [Int32] = []
@@ -83,6 +91,8 @@ struct HeightIndex: Sendable {
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
         units = Array(repeating: 0, count: leafCount * leafCapacity)
         flags = Array(repeating: 0, count: leafCount * leafCapacity)
+        leafUnitsBefore = Array(repeating: 0, count: leafCount * leafCapacity)
+        leafGeneration = Array(repeating: HeightIndex.staleGeneration, count: leafCount)
         leafCounts = Array(repeating: 0, count: leafCount)
         leafParents = Array(repeating: HeightIndex.noParent, count: leafCount)
 
@@ -153,6 +163,40 @@ struct HeightIndex: Sendable {
         ids[position] = record.id
         units[position] = record.units
         flags[position] = record.packedFlags
+        leafGeneration[Int(leaf)] = HeightIndex.staleGeneration
+    }
+
+    /// Copies the row in arena slot `source` to arena slot `target` (the locator is the caller's).
+    @inline(__always)
+    mutating func copyRow(from source: Int, to target: Int) {
+        ids[target] = ids[source]
+        units[target] = units[source]
+        flags[target] = flags[source]
+        leafGeneration[target / leafCapacity] = HeightIndex.staleGeneration
+    }
+
+    /// Sets the kind-and-state byte of arena slot `position` to a state with the same
+    /// laid-out height (measured ↔ stale), so the leaf's prefix cache stays valid.
+    @inline(__always)
+    mutating func setFlagsKeepingHeight(_ packed: UInt8, at position: Int) {
+        flags[position] = packed
+    }
+
+    /// Appends the slots of one more leaf to the arena (capacity is the caller's).
+    mutating func appendLeafStorage() {
+        ids.append(contentsOf: repeatElement(0, count: leafCapacity))
+        units.append(contentsOf: repeatElement(0, count: leafCapacity))
+        flags.append(contentsOf: repeatElement(0, count: leafCapacity))
+        leafUnitsBefore.append(contentsOf: repeatElement(0, count: leafCapacity))
+        leafGeneration.append(HeightIndex.staleGeneration)
+    }
+
+    /// Reserves arena room for `leaves` leaves.
+    mutating func reserveLeafStorage(_ leaves: Int) {
+        ids.reserveCapacity(leaves * leafCapacity)
+        units.reserveCapacity(leaves * leafCapacity)
+        flags.reserveCapacity(leaves * leafCapacity)
+        leafUnitsBefore.reserveCapacity(leaves * leafCapacity)
     }
 
     /// Laid-out height of the row in `slot` of `leaf`, in `HeightUnits`.
@@ -195,15 +239,14 @@ struct HeightIndex: Sendable {
     ///
     /// - Complexity: O(1).
     var byteCount: Int {
-        ids.capacity * MemoryLayout<Int64>.stride
+        (ids.capacity + leafUnitsBefore.capacity + innerUnitsBefore.capacity) * MemoryLayout<Int64>.stride
             + units.capacity * MemoryLayout<UInt32>.stride
             + flags.capacity * MemoryLayout<UInt8>.stride
+            + (leafGeneration.capacity + innerGeneration.capacity) * MemoryLayout<UInt64>.stride
             + (leafCounts.capacity + leafParents.capacity + freeLeaves.capacity + freeInners.capacity)
                 * MemoryLayout<Int32>.stride
-            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRows.capacity)
+            + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRowsBefore.capacity)
                 * MemoryLayout<Int32>.stride
-            + innerPriced.capacity * MemoryLayout<Int64>.stride
-            + innerPricedAt.capacity * MemoryLayout<SIMD8<Int64>>.stride
             + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
             + locator.byteCount
     }
@@ -221,15 +264,27 @@ struct HeightIndex: Sendable {
         if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
     }
 
-    /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total.
+    /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total, and
+    /// to the prefixes after it in each ancestor whose cache is current. Call it after the
+    /// estimates took the change into account.
     ///
     /// - Complexity: O(log n · branchCapacity).
     mutating func propagate(_ delta: HeightSummary, fromLeaf leaf: Int32) {
         summary += delta
+        let generation = estimates.generation
+        let deltaRows = Int32(truncatingIfNeeded: delta.rows)
+        let deltaUnits = delta.units(at: estimates.current)
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            addToChild(delta, atSlot: childSlot(of: child, in: parent))
+            let slot = childSlot(of: child, in: parent)
+            innerSummaries[slot] += delta
+            if innerGeneration[Int(parent)] == generation {
+                for later in slot + 1..<firstSlot(of: parent) + childCount(of: parent) {
+                    innerRowsBefore[later] &+= deltaRows
+                    innerUnitsBefore[later] &+= deltaUnits
+                }
+            }
             child = parent
             parent = innerParents[Int(parent)]
         }
@@ -237,9 +292,8 @@ struct HeightIndex: Sendable {
 
     // MARK: Inner slots (the only writers of the inner arena)
 
-    /// The node owning arena slot `slot`.
-    @inline(__always)
-    func node(owning slot: Int) -> Int { slot / innerStride }
+    /// The generation no estimates ever have: the cache is stale.
+    static let staleGeneration: UInt64 = 0
 
     /// Puts `child` with `childSummary` in arena slot `slot`.
     ///
@@ -249,33 +303,28 @@ struct HeightIndex: Sendable {
         setChildSummary(childSummary, atSlot: slot)
     }
 
-    /// Replaces the summary in arena slot `slot`, keeping its row count and price in step.
+    /// Replaces the summary in arena slot `slot`; the node's prefix cache goes stale.
     ///
     /// - Complexity: O(1).
     mutating func setChildSummary(_ childSummary: HeightSummary, atSlot slot: Int) {
         innerSummaries[slot] = childSummary
-        innerRows[slot] = Int32(childSummary.rows)
-        innerPriced[slot] = childSummary.units(at: innerPricedAt[node(owning: slot)])
+        innerGeneration[slot / innerStride] = HeightIndex.staleGeneration
     }
 
-    /// Adds `delta` to the summary in arena slot `slot`, keeping its row count and price in step.
+    /// Adds `delta` to the summary in arena slot `slot`; the node's prefix cache goes stale.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     mutating func addToChild(_ delta: HeightSummary, atSlot slot: Int) {
-        innerSummaries[slot] += delta
-        innerRows[slot] &+= Int32(truncatingIfNeeded: delta.rows)
-        innerPriced[slot] &+= delta.units(at: innerPricedAt[node(owning: slot)])
+        var sum = innerSummaries[slot]
+        sum += delta
+        setChildSummary(sum, atSlot: slot)
     }
 
-    /// Copies arena slot `source` into slot `target` of the same node.
+    /// Copies arena slot `source` into slot `target` of the same node; its cache goes stale.
     ///
     /// - Complexity: O(1).
     mutating func copySlot(_ source: Int, to target: Int) {
-        innerChildren[target] = innerChildren[source]
-        innerSummaries[target] = innerSummaries[source]
-        innerRows[target] = innerRows[source]
-        innerPriced[target] = innerPriced[source]
+        setChild(innerChildren[source], summary: innerSummaries[source], atSlot: target)
     }
 
     /// Appends the slots of one more inner node to the arena and returns the node.
@@ -285,28 +334,62 @@ struct HeightIndex: Sendable {
         let node = Int32(innerCounts.count)
         innerChildren.append(contentsOf: repeatElement(0, count: innerStride))
         innerSummaries.append(contentsOf: repeatElement(.zero, count: innerStride))
-        innerRows.append(contentsOf: repeatElement(0, count: innerStride))
-        innerPriced.append(contentsOf: repeatElement(0, count: innerStride))
-        innerPricedAt.append(estimates.current)
+        innerRowsBefore.append(contentsOf: repeatElement(0, count: innerStride))
+        innerUnitsBefore.append(contentsOf: repeatElement(0, count: innerStride))
+        innerGeneration.append(HeightIndex.staleGeneration)
         innerCounts.append(0)
         innerParents.append(HeightIndex.noParent)
         return node
     }
 
-    /// Re-prices `node`'s children at the current estimates if they were priced at others.
-    ///
-    /// - Complexity: O(1) when already current, else O(branchCapacity).
+    // MARK: Prefix caches
+
+    /// Whether `node`'s prefix cache is priced at the current estimates.
     @inline(__always)
-    mutating func refreshPrices(of node: Int32) {
-        if innerPricedAt[Int(node)] != estimates.current { reprice(node) }
+    func hasCurrentPrefixes(node: Int32) -> Bool { innerGeneration[Int(node)] == estimates.generation }
+
+    /// Whether `leaf`'s prefix cache is priced at the current estimates.
+    @inline(__always)
+    func hasCurrentPrefixes(leaf: Int32) -> Bool { leafGeneration[Int(leaf)] == estimates.generation }
+
+    /// Rebuilds `node`'s prefix cache if it is stale.
+    ///
+    /// - Complexity: O(1) when current, else O(branchCapacity).
+    @inline(__always)
+    mutating func refreshPrefixes(node: Int32) {
+        if !hasCurrentPrefixes(node: node) { rebuildPrefixes(node: node) }
     }
 
-    private mutating func reprice(_ node: Int32) {
+    /// Rebuilds `leaf`'s prefix cache if it is stale.
+    ///
+    /// - Complexity: O(1) when current, else O(leafCapacity).
+    @inline(__always)
+    mutating func refreshPrefixes(leaf: Int32) {
+        if !hasCurrentPrefixes(leaf: leaf) { rebuildPrefixes(leaf: leaf) }
+    }
+
+    private mutating func rebuildPrefixes(node: Int32) {
         let current = estimates.current
-        innerPricedAt[Int(node)] = current
         let first = firstSlot(of: node)
+        var rows: Int32 = 0
+        var total: Int64 = 0
         for slot in first..<first + childCount(of: node) {
-            innerPriced[slot] = innerSummaries[slot].units(at: current)
+            innerRowsBefore[slot] = rows
+            innerUnitsBefore[slot] = total
+            rows &+= Int32(truncatingIfNeeded: innerSummaries[slot].rows)
+            total &+= innerSummaries[slot].units(at: current)
         }
+        innerGeneration[Int(node)] = estimates.generation
+    }
+
+    private mutating func rebuildPrefixes(leaf: Int32) {
+        let start = base(of: leaf)
+        let rows = Int(leafCounts[Int(leaf)])
+        var total: Int64 = 0
+        for position in start..<start + rows {
+            leafUnitsBefore[position] = total
+            total &+= Int64(units[position]) &+ estimates.addendByFlags[Int(flags[position])]
+        }
+        leafGeneration[Int(leaf)] = estimates.generation
     }
 }
