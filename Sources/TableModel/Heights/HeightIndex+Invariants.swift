@@ -32,7 +32,7 @@ extension HeightIndex {
                          "height index: leaf \(node) holds \(rows) rows")
             var before: Int64 = 0
             for slot in 0..<rows {
-                precondition(!hasCurrentPrefixes(leaf: node) || leafUnitsBefore[base(of: node) + slot] == before,
+                precondition(!hasCurrentPrefixes(leaf: node) || Int64(leafUnitsBefore[base(of: node) + slot]) == before,
                              "height index: prefix cache of leaf \(node) is out of date at slot \(slot)")
                 before += rowUnits(leaf: node, slot: slot)
                 let row = record(leaf: node, slot: slot)
@@ -59,10 +59,12 @@ extension HeightIndex {
                 child, onLevel: level - 1, parent: node,
                 seen: &seen, knownSums: &knownSums, knownCounts: &knownCounts)
             precondition(actual == stored, "height index: stale summary for child \(child) of node \(node)")
-            precondition(!hasCurrentPrefixes(node: node)
-                         || (Int(innerRowsBefore[slot]) == result.rows
-                             && innerUnitsBefore[slot] == result.units(at: estimates.current)),
+            precondition(!hasUnpricedPrefixes(node: node)
+                         || (Int(innerRowsBefore[slot]) == result.rows && innerKnownBefore[slot] == result.knownUnits
+                             && innerEstimatedBefore[slot] == result.estimatedCounts),
                          "height index: prefix cache of node \(node) is out of date at child \(child)")
+            precondition(!hasCurrentPrefixes(node: node) || innerUnitsBefore[slot] == result.units(at: estimates.current),
+                         "height index: priced prefix of node \(node) is out of date at child \(child)")
             result += actual
         }
         return result

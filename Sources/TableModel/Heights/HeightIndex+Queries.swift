@@ -9,7 +9,7 @@ extension HeightIndex {
         for _ in 0..<depth {
             let first = firstSlot(of: node)
             var slot = first
-            if hasCurrentPrefixes(node: node) {
+            if hasUnpricedPrefixes(node: node) {
                 slot += countOfPrefixes(innerRowsBefore, in: first + 1..<first + childCount(of: node), atMost: remaining)
                 remaining -= Int(innerRowsBefore[slot])
             } else {
@@ -57,6 +57,21 @@ extension HeightIndex {
         return found
     }
 
+    /// Leaf and slot of the row with `id`, or nil; `hint`, where the row was last seen, is
+    /// checked first. A hint is only ever trusted after its slot is seen to hold `id` (ids
+    /// are unique), so a stale one merely costs the ordinary look-up.
+    ///
+    /// - Complexity: O(1) when the hint is right, else as `find(_:)`.
+    @inline(__always)
+    func find(_ id: Int64, hint: (leaf: Int32, slot: Int)) -> (leaf: Int32, slot: Int)? {
+        let leaf = Int(hint.leaf)
+        if leaf >= 0, leaf < leafCounts.count, hint.slot >= 0, hint.slot < Int(leafCounts[leaf]),
+           ids[base(of: hint.leaf) + hint.slot] == id {
+            return hint
+        }
+        return find(id)
+    }
+
     @inline(__always)
     private func slot(of id: Int64, in leaf: Int32) -> Int? {
         let start = base(of: leaf)
@@ -68,35 +83,31 @@ extension HeightIndex {
     }
 
     /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`, from parent links.
-    /// Reads the prefix caches that are current and scans where they are not, changing
-    /// nothing: the hot `setMeasuredHeight` path calls it for the anchor right after a learned
-    /// estimate may have moved, when rebuilding caches would not pay.
+    /// Uses each ancestor's unpriced prefixes (rebuilding the stale ones it passes, which is
+    /// why it is mutating; no row changes), so it costs the same just after an estimate
+    /// changed, as on the hot `setMeasuredHeight` path it often has; the leaf's own prefix
+    /// cache is read when current and the leaf scanned when not.
     ///
-    /// - Complexity: O(log n · branchCapacity + leafCapacity); O(log n · branchCapacity) when
-    ///   the leaf's cache is current, and one load per level where a node's is.
-    func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
+    /// - Complexity: O(log n · branchCapacity + leafCapacity); one load per level and
+    ///   O(log n · branchCapacity) when the caches are valid.
+    mutating func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
         var index = slot
-        var offset = hasCurrentPrefixes(leaf: leaf)
-            ? leafUnitsBefore[base(of: leaf) + slot] : leafPrefixUnits(leaf, rows: slot)
-        var unpriced = HeightSummary.zero
+        let leafPart = hasCurrentPrefixes(leaf: leaf)
+            ? Int64(leafUnitsBefore[base(of: leaf) + slot]) : leafPrefixUnits(leaf, rows: slot)
+        var known: Int64 = 0
+        var estimated = SIMD8<Int32>.zero
         var child = leaf
         var parent = leafParents[Int(leaf)]
         while parent != HeightIndex.noParent {
-            var slot = firstSlot(of: parent)
-            if hasCurrentPrefixes(node: parent) {
-                slot = childSlot(of: child, in: parent)
-                index += Int(innerRowsBefore[slot])
-                offset &+= innerUnitsBefore[slot]
-            } else {
-                while innerChildren[slot] != child {
-                    unpriced += innerSummaries[slot]
-                    slot += 1
-                }
-            }
+            refreshUnpricedPrefixes(node: parent)
+            let slot = childSlot(of: child, in: parent)
+            index += Int(innerRowsBefore[slot])
+            known &+= innerKnownBefore[slot]
+            estimated &+= innerEstimatedBefore[slot]
             child = parent
             parent = innerParents[Int(parent)]
         }
-        return (index + unpriced.rows, offset &+ unpriced.units(at: estimates.current))
+        return (index, leafPart &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current))
     }
 
     /// Record of the row at `index`.
@@ -108,26 +119,31 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
-    /// Mutating only to rebuild the stale prefix caches it passes; no row changes.
+    /// Reads the unpriced prefixes, so an estimate change costs it nothing; mutating only to
+    /// rebuild the stale caches it passes (no row changes).
     ///
-    /// - Complexity: O(log n · branchCapacity) comparisons and one load per level, plus the
-    ///   rebuild of each stale cache on the path (O(branchCapacity) or O(leafCapacity)).
+    /// - Complexity: O(log n · branchCapacity) branch-free comparisons and one load per
+    ///   level, plus the rebuild of each stale cache on the path (O(branchCapacity) or
+    ///   O(leafCapacity)).
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
         guard index < count else { return totalUnits }
         var node = root
         var remaining = index
-        var offset: Int64 = 0
+        var known: Int64 = 0
+        var estimated = SIMD8<Int32>.zero
         for _ in 0..<depth {
-            refreshPrefixes(node: node)
+            refreshUnpricedPrefixes(node: node)
             let first = firstSlot(of: node)
             let slot = first + countOfPrefixes(
                 innerRowsBefore, in: first + 1..<first + childCount(of: node), atMost: remaining)
             remaining -= Int(innerRowsBefore[slot])
-            offset &+= innerUnitsBefore[slot]
+            known &+= innerKnownBefore[slot]
+            estimated &+= innerEstimatedBefore[slot]
             node = innerChildren[slot]
         }
-        refreshPrefixes(leaf: node)
-        return offset &+ leafUnitsBefore[base(of: node) + remaining]
+        let leafPart = refreshPrefixes(leaf: node)
+            ? Int64(leafUnitsBefore[base(of: node) + remaining]) : leafPrefixUnits(node, rows: remaining)
+        return leafPart &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current)
     }
 
     /// The row covering offset `y` (in `HeightUnits`): the first row whose bottom is below `y`,
@@ -151,11 +167,20 @@ extension HeightIndex {
             top &+= innerUnitsBefore[slot]
             node = innerChildren[slot]
         }
-        refreshPrefixes(leaf: node)
         let start = base(of: node)
-        let slot = countOfPrefixes(
-            leafUnitsBefore, in: start + 1..<start + Int(leafCounts[Int(node)]), atMost: Int(y &- top))
-        return (index + slot, top &+ leafUnitsBefore[start + slot], node, slot)
+        let rows = Int(leafCounts[Int(node)])
+        if refreshPrefixes(leaf: node) {
+            let slot = countOfPrefixes(leafUnitsBefore, in: start + 1..<start + rows, atMost: Int(y &- top))
+            return (index + slot, top &+ Int64(leafUnitsBefore[start + slot]), node, slot)
+        }
+        var slot = 0
+        while slot < rows - 1 {
+            let height = rowUnits(leaf: node, slot: slot)
+            if y < top &+ height { break }
+            top &+= height
+            slot += 1
+        }
+        return (index + slot, top, node, slot)
     }
 
     /// Number of rows of `kind` among the first `end` rows.

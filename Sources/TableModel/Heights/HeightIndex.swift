@@ -34,17 +34,26 @@ struct HeightIndex: Sendable {
 
     /// Prefix caches, so that a descent does one load per level instead of a scan of sums.
     ///
-    /// `leafUnitsBefore[p]` is the laid-out height of the rows before arena slot `p` in its
-    /// leaf, and for inner-arena slot `s`, `innerRowsBefore[s]` and `innerUnitsBefore[s]` are
-    /// the rows and laid-out height of the node's children before `s`; heights are priced at
-    /// the estimates of generation `leafGeneration[leaf]` / `innerGeneration[node]`.
-    /// Invariant: a leaf or node whose generation equals `estimates.generation` has exact
-    /// prefixes (checked by `_checkInvariants()`); any other generation (0 after a structural
-    /// write) means "stale", and queries then read the summaries and rows instead. Stale caches
-    /// are rebuilt, O(leafCapacity) or O(branchCapacity), by the first descent that passes them
-    /// (`refreshPrefixes`), so an estimate change stays O(1) and a structural change never
-    /// pays for caches nobody reads. `propagate` keeps current node caches current.
-    private(set) var leafUnitsBefore: [Int64] = []
+    /// Leaves: `leafUnitsBefore[p]` is the laid-out height of the rows before arena slot `p`
+    /// in its leaf, priced at the estimates of generation `leafGeneration[leaf]`. It is 32 bits
+    /// (4 bytes a row, keeping the index within its 32 bytes a row): a leaf whose prefixes do
+    /// not fit (rows tens of millions of px tall) keeps no cache and is scanned instead.
+    ///
+    /// Inner nodes, for arena slot `s` of node `i`, over the node's children before `s`:
+    /// `innerRowsBefore[s]` rows, `innerKnownBefore[s]` known units and
+    /// `innerEstimatedBefore[s]` estimated rows per kind (these three do not depend on the
+    /// estimates), and `innerUnitsBefore[s]`, their laid-out height priced at generation
+    /// `innerGeneration[i]`.
+    ///
+    /// Invariants (checked by `_checkInvariants()`): a leaf whose generation equals
+    /// `estimates.generation` has exact prefixes; a node whose generation is not
+    /// `staleGeneration` has exact unpriced prefixes, and exact priced ones too if its
+    /// generation is `estimates.generation`. Structural writes set `staleGeneration`; an
+    /// estimate change makes every priced prefix stale at once (O(1)). Stale caches are
+    /// rebuilt, O(branchCapacity) or O(leafCapacity), by the first descent that needs them
+    /// (`refreshPrefixes`), so a structural change never pays for caches nobody reads.
+    /// `propagate` keeps valid node caches valid.
+    private(set) var leafUnitsBefore: [UInt32] = []
     private(set) var leafGeneration: [UInt64] = []
 
     /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
@@ -55,6 +64,8 @@ struct HeightIndex: Sendable {
     private(set) var innerChildren: [Int32] = []
     private(set) var innerSummaries: [HeightSummary] = []
     private(set) var innerRowsBefore: [Int32] = []
+    private(set) var innerKnownBefore: [Int64] = []
+    private(set) var innerEstimatedBefore: [SIMD8<Int32>] = []
     private(set) var innerUnitsBefore: [Int64] = []
     private(set) var innerGeneration: [UInt64] = []
     var innerCounts: [Int32] = []
@@ -239,7 +250,9 @@ struct HeightIndex: Sendable {
     ///
     /// - Complexity: O(1).
     var byteCount: Int {
-        (ids.capacity + leafUnitsBefore.capacity + innerUnitsBefore.capacity) * MemoryLayout<Int64>.stride
+        (ids.capacity + innerUnitsBefore.capacity + innerKnownBefore.capacity) * MemoryLayout<Int64>.stride
+            + leafUnitsBefore.capacity * MemoryLayout<UInt32>.stride
+            + innerEstimatedBefore.capacity * MemoryLayout<SIMD8<Int32>>.stride
             + units.capacity * MemoryLayout<UInt32>.stride
             + flags.capacity * MemoryLayout<UInt8>.stride
             + (leafGeneration.capacity + innerGeneration.capacity) * MemoryLayout<UInt64>.stride
@@ -279,10 +292,14 @@ struct HeightIndex: Sendable {
         while parent != HeightIndex.noParent {
             let slot = childSlot(of: child, in: parent)
             innerSummaries[slot] += delta
-            if innerGeneration[Int(parent)] == generation {
+            let nodeGeneration = innerGeneration[Int(parent)]
+            if nodeGeneration != HeightIndex.staleGeneration {
+                let priced = nodeGeneration == generation
                 for later in slot + 1..<firstSlot(of: parent) + childCount(of: parent) {
                     innerRowsBefore[later] &+= deltaRows
-                    innerUnitsBefore[later] &+= deltaUnits
+                    innerKnownBefore[later] &+= delta.knownUnits
+                    innerEstimatedBefore[later] &+= delta.estimatedCounts
+                    if priced { innerUnitsBefore[later] &+= deltaUnits }
                 }
             }
             child = parent
@@ -335,6 +352,8 @@ struct HeightIndex: Sendable {
         innerChildren.append(contentsOf: repeatElement(0, count: innerStride))
         innerSummaries.append(contentsOf: repeatElement(.zero, count: innerStride))
         innerRowsBefore.append(contentsOf: repeatElement(0, count: innerStride))
+        innerKnownBefore.append(contentsOf: repeatElement(0, count: innerStride))
+        innerEstimatedBefore.append(contentsOf: repeatElement(.zero, count: innerStride))
         innerUnitsBefore.append(contentsOf: repeatElement(0, count: innerStride))
         innerGeneration.append(HeightIndex.staleGeneration)
         innerCounts.append(0)
@@ -344,7 +363,11 @@ struct HeightIndex: Sendable {
 
     // MARK: Prefix caches
 
-    /// Whether `node`'s prefix cache is priced at the current estimates.
+    /// Whether `node`'s unpriced prefixes (rows, known units, estimated counts) are valid.
+    @inline(__always)
+    func hasUnpricedPrefixes(node: Int32) -> Bool { innerGeneration[Int(node)] != HeightIndex.staleGeneration }
+
+    /// Whether `node`'s priced prefixes are valid at the current estimates (the unpriced then are too).
     @inline(__always)
     func hasCurrentPrefixes(node: Int32) -> Bool { innerGeneration[Int(node)] == estimates.generation }
 
@@ -352,44 +375,65 @@ struct HeightIndex: Sendable {
     @inline(__always)
     func hasCurrentPrefixes(leaf: Int32) -> Bool { leafGeneration[Int(leaf)] == estimates.generation }
 
-    /// Rebuilds `node`'s prefix cache if it is stale.
+    /// Makes `node`'s unpriced prefixes valid.
+    ///
+    /// - Complexity: O(1) when valid, else O(branchCapacity).
+    @inline(__always)
+    mutating func refreshUnpricedPrefixes(node: Int32) {
+        if !hasUnpricedPrefixes(node: node) { rebuildPrefixes(node: node) }
+    }
+
+    /// Makes all of `node`'s prefixes valid at the current estimates.
     ///
     /// - Complexity: O(1) when current, else O(branchCapacity).
     @inline(__always)
     mutating func refreshPrefixes(node: Int32) {
-        if !hasCurrentPrefixes(node: node) { rebuildPrefixes(node: node) }
+        if !hasCurrentPrefixes(node: node) {
+            if hasUnpricedPrefixes(node: node) { repricePrefixes(node: node) } else { rebuildPrefixes(node: node) }
+        }
     }
 
-    /// Rebuilds `leaf`'s prefix cache if it is stale.
+    /// Rebuilds `leaf`'s prefix cache if it is stale; false if its prefixes do not fit 32 bits,
+    /// in which case it stays stale and the caller scans the leaf.
     ///
     /// - Complexity: O(1) when current, else O(leafCapacity).
     @inline(__always)
-    mutating func refreshPrefixes(leaf: Int32) {
-        if !hasCurrentPrefixes(leaf: leaf) { rebuildPrefixes(leaf: leaf) }
+    mutating func refreshPrefixes(leaf: Int32) -> Bool {
+        hasCurrentPrefixes(leaf: leaf) || rebuildPrefixes(leaf: leaf)
     }
 
     private mutating func rebuildPrefixes(node: Int32) {
+        let first = firstSlot(of: node)
+        var before = HeightSummary.zero
+        for slot in first..<first + childCount(of: node) {
+            innerRowsBefore[slot] = Int32(truncatingIfNeeded: before.rows)
+            innerKnownBefore[slot] = before.knownUnits
+            innerEstimatedBefore[slot] = before.estimatedCounts
+            before += innerSummaries[slot]
+        }
+        repricePrefixes(node: node)
+    }
+
+    private mutating func repricePrefixes(node: Int32) {
         let current = estimates.current
         let first = firstSlot(of: node)
-        var rows: Int32 = 0
-        var total: Int64 = 0
         for slot in first..<first + childCount(of: node) {
-            innerRowsBefore[slot] = rows
-            innerUnitsBefore[slot] = total
-            rows &+= Int32(truncatingIfNeeded: innerSummaries[slot].rows)
-            total &+= innerSummaries[slot].units(at: current)
+            innerUnitsBefore[slot] = HeightSummary.units(
+                known: innerKnownBefore[slot], estimated: innerEstimatedBefore[slot], at: current)
         }
         innerGeneration[Int(node)] = estimates.generation
     }
 
-    private mutating func rebuildPrefixes(leaf: Int32) {
+    private mutating func rebuildPrefixes(leaf: Int32) -> Bool {
         let start = base(of: leaf)
         let rows = Int(leafCounts[Int(leaf)])
         var total: Int64 = 0
         for position in start..<start + rows {
-            leafUnitsBefore[position] = total
+            guard total <= Int64(UInt32.max) else { return false }
+            leafUnitsBefore[position] = UInt32(truncatingIfNeeded: total)
             total &+= Int64(units[position]) &+ estimates.addendByFlags[Int(flags[position])]
         }
         leafGeneration[Int(leaf)] = estimates.generation
+        return true
     }
 }

@@ -31,10 +31,18 @@ struct HeightSummary: Equatable, Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     func units(at estimates: SIMD8<Int64>) -> Int64 {
+        HeightSummary.units(known: knownUnits, estimated: estimatedCounts, at: estimates)
+    }
+
+    /// `known` units plus `estimated` rows per kind priced at `estimates`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func units(known: Int64, estimated: SIMD8<Int32>, at estimates: SIMD8<Int64>) -> Int64 {
         // Scalar over the kinds in use: 64-bit lane multiplies have no baseline x86-64 vector form.
-        var total = knownUnits
-        for lane in 0..<HeightSummary.kindLanes {
-            total &+= Int64(estimatedCounts[lane]) &* estimates[lane]
+        var total = known
+        for lane in 0..<kindLanes {
+            total &+= Int64(estimated[lane]) &* estimates[lane]
         }
         return total
     }

@@ -59,10 +59,11 @@ extension TableLayout {
             settleScroll(at: 0)
             return
         }
-        guard let anchor = context.anchor, let (leaf, slot) = index.find(anchor.id.rawValue) else {
+        guard let anchor = context.anchor, let (leaf, slot) = index.find(anchor.id.rawValue, hint: anchorHint) else {
             settleScroll(at: context.offset)
             return
         }
+        anchorHint = (leaf, slot)
         let top = index.position(leaf: leaf, slot: slot).offset
         let target = HeightUnits.points(top) + anchor.offsetInRow
         let clamped = min(max(0, target), maxScrollOffset)

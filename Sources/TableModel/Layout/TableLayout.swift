@@ -44,6 +44,9 @@ public final class TableLayout {
     @exclusivity(unchecked) public internal(set) var viewportHeight: Double
     /// Scrollable space below the last row (see ``setBottomInset(_:)``); 0 by default.
     @exclusivity(unchecked) public internal(set) var bottomInset: Double = 0
+    /// Where the anchor row was last found (leaf, slot), tried first when restoring the scroll
+    /// position; checked against the row's id before use, so it is only ever a hint.
+    @exclusivity(unchecked) var anchorHint: (leaf: Int32, slot: Int) = (-1, 0)
 
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.
