@@ -3,9 +3,16 @@
 ///
 /// Storage is compact. Leaves live in one arena as a struct of arrays: leaf `l` owns
 /// slots `l * leafCapacity ..< l * leafCapacity + leafCounts[l]` of `ids` (8 bytes),
-/// `units` (4 bytes, the height in `HeightUnits`) and `flags` (1 byte, kind and state).
-/// Inner nodes hold their children and each child's summary. A `RowLocator` maps an id
-/// to its leaf; parent links then give the row's index and offset.
+/// `units` (4 bytes, the height in `HeightUnits`), `flags` (1 byte, kind and state) and
+/// `leafUnitsBefore` (4 bytes, a prefix cache). Inner nodes hold their children, each
+/// child's summary and prefix caches of those summaries. A `RowLocator` maps an id to its
+/// leaf; parent links then give the row's index and offset.
+///
+/// Descents read the prefix caches: per level a branch-free count over a node's contiguous
+/// prefixes picks the child and one load gives what lies before it, and in the leaf one load
+/// gives the row's top. Caches are rebuilt lazily (see `leafUnitsBefore`), so a height change
+/// is O(log n · branchCapacity), an estimate change O(1), and a query O(log n ·
+/// branchCapacity) comparisons with O(log n) loads once the caches on its path are valid.
 ///
 /// Invariants (checked by `_checkInvariants()`): every leaf is at depth `depth`; every
 /// stored summary equals the summary of its child; non-root leaves hold at least
