@@ -52,6 +52,45 @@ import Testing
         #expect(index.depth == 0)
     }
 
+    /// Prefix caches: a descent rebuilds the stale ones on its path and later queries read
+    /// them; a height change keeps valid node caches valid; an estimate change makes priced
+    /// caches stale without touching a node, and the answers follow the new estimate.
+    @Test func prefixCachesFollowHeightsAndEstimates() throws {
+        var index = try tinyIndex(200)
+        let (leaf, _) = index.locate(index: 150)
+        #expect(!index.hasCurrentPrefixes(leaf: leaf))
+        #expect(index.offsetUnits(ofRow: 150) == 150 * 640)
+        #expect(index.hasCurrentPrefixes(leaf: leaf))
+        index.setMeasuredHeight(64 * 25, at: 3)
+        index._checkInvariants()
+        #expect(index.offsetUnits(ofRow: 150) == 149 * 640 + 64 * 25)
+        #expect(index.row(atOffset: 149 * 640 + 64 * 25)?.index == 150)
+        index.setEstimatePolicy(.fixed(20), for: .note)
+        #expect(!index.hasCurrentPrefixes(leaf: leaf))
+        index._checkInvariants()
+        #expect(index.offsetUnits(ofRow: 150) == 149 * 1_280 + 64 * 25)
+        let (hitLeaf, hitSlot) = index.locate(index: 150)
+        #expect(index.position(leaf: hitLeaf, slot: hitSlot) == (150, 149 * 1_280 + 64 * 25))
+        #expect(index.row(atOffset: 149 * 1_280 + 64 * 25 - 1)?.index == 149)
+        index._checkInvariants()
+    }
+
+    /// A leaf whose row tops pass 32 bits keeps no prefix cache; its rows are scanned and
+    /// every answer stays exact.
+    @Test func aLeafTooTallForItsPrefixesIsScanned() throws {
+        var index = try tinyIndex(12)
+        let tallest = UInt32(HeightUnits.units(TableLayout.maximumRowHeight))
+        for position in 4..<8 { index.setMeasuredHeight(tallest, at: position) }
+        let (leaf, _) = index.locate(index: 6)
+        let top = 4 * 640 + 2 * Int64(tallest)
+        #expect(index.offsetUnits(ofRow: 6) == top)
+        #expect(!index.hasCurrentPrefixes(leaf: leaf), "prefixes past 2^32 units are not cached")
+        #expect(index.row(atOffset: top + 1)?.index == 6)
+        #expect(index.row(atOffset: top - 1)?.index == 5)
+        #expect(index.offsetUnits(ofRow: 11) == 7 * 640 + 4 * Int64(tallest))
+        index._checkInvariants()
+    }
+
     @Test func locatorSurvivesRebuildsAndTombstones() throws {
         var index = try tinyIndex(10, idStride: 1 << 40)
         for round in 0..<2_000 {
