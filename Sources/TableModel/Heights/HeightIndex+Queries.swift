@@ -48,6 +48,7 @@ extension HeightIndex {
     /// Leaf and slot of the row with `id`, or nil.
     ///
     /// - Complexity: O(leafCapacity) expected.
+    @inline(__always)
     func find(_ id: Int64) -> (leaf: Int32, slot: Int)? {
         var found: (leaf: Int32, slot: Int)?
         _ = locator.leaf(of: id) { leaf in

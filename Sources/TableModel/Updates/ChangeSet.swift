@@ -20,25 +20,47 @@ public struct ChangeSet: Sendable, Equatable {
         public var delta: Double { newHeight - oldHeight }
     }
 
-    public var deleted: [RowID] = []
-    public var inserted: [RowID] = []
-    public var moved: [Move] = []
+    // No stored property has a default value, and every initialiser sets each one once: with
+    // defaults, Swift 6.3 builds a change set in a temporary and copies it out (six array
+    // retains and releases), which was a third of `setMeasuredHeight`'s instructions.
+    public var deleted: [RowID]
+    public var inserted: [RowID]
+    public var moved: [Move]
     /// Rows whose content changed: bind them to their data again.
-    public var rebind: [RowID] = []
+    public var rebind: [RowID]
     /// Rows to measure (inserted without a height, reloaded, invalidated).
-    public var remeasure: [RowID] = []
+    public var remeasure: [RowID]
     /// When true every row needs measuring (the width changed); `remeasure` is then empty.
-    public var remeasureAll = false
-    public var heightChanges: [HeightChange] = []
+    public var remeasureAll: Bool
+    public var heightChanges: [HeightChange]
     /// Whether some kind's estimate changed, which moves estimated rows.
-    public var estimatesChanged = false
+    public var estimatesChanged: Bool
     /// The scroll offset after the update, corrected so the anchor row did not move on screen.
-    public var scrollOffset: Double = 0
+    public var scrollOffset: Double
     /// The content height after the update.
-    public var contentHeight: Double = 0
+    public var contentHeight: Double
 
     /// An empty change set at offset 0 with no content.
     ///
     /// - Complexity: O(1).
-    public init() {}
+    public init() {
+        self.init(heightChanges: [], estimatesChanged: false, scrollOffset: 0, contentHeight: 0)
+    }
+
+    /// A change set that adds, removes, moves and rebinds nothing: only heights, estimates and
+    /// the scroll position changed.
+    ///
+    /// - Complexity: O(1).
+    init(heightChanges: [HeightChange], estimatesChanged: Bool, scrollOffset: Double, contentHeight: Double) {
+        deleted = []
+        inserted = []
+        moved = []
+        rebind = []
+        remeasure = []
+        remeasureAll = false
+        self.heightChanges = heightChanges
+        self.estimatesChanged = estimatesChanged
+        self.scrollOffset = scrollOffset
+        self.contentHeight = contentHeight
+    }
 }

@@ -15,12 +15,11 @@ extension TableLayout {
         index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
         let newUnits = index.rowUnits(leaf: leaf, slot: slot)
         restoreScroll(context)
-        var changes = finish(estimatesBefore: estimatesBefore)
-        if oldUnits != newUnits {
-            changes.heightChanges = [ChangeSet.HeightChange(
-                id: id, oldHeight: HeightUnits.points(oldUnits), newHeight: HeightUnits.points(newUnits))]
-        }
-        return changes
+        // Built in one expression (see `ChangeSet`'s stored properties): no copy on the way out.
+        return finish(
+            estimatesBefore: estimatesBefore,
+            heightChanges: oldUnits == newUnits ? [] : [ChangeSet.HeightChange(
+                id: id, oldHeight: HeightUnits.points(oldUnits), newHeight: HeightUnits.points(newUnits))])
     }
 
     /// Marks the row `id` as needing a new measurement (its content changed). It keeps its
@@ -64,12 +63,10 @@ extension TableLayout {
         return finish(estimatesBefore: estimatesBefore)
     }
 
-    /// A change set carrying the scroll offset, content height and estimate flag.
-    func finish(estimatesBefore: SIMD8<Int64>) -> ChangeSet {
-        var changes = ChangeSet()
-        changes.estimatesChanged = estimatesBefore != index.estimates.current
-        changes.scrollOffset = scrollOffset
-        changes.contentHeight = contentHeight
-        return changes
+    /// A change set carrying `heightChanges`, the estimate flag, scroll offset and content height.
+    func finish(estimatesBefore: SIMD8<Int64>, heightChanges: [ChangeSet.HeightChange] = []) -> ChangeSet {
+        ChangeSet(
+            heightChanges: heightChanges, estimatesChanged: estimatesBefore != index.estimates.current,
+            scrollOffset: scrollOffset, contentHeight: contentHeight)
     }
 }
