@@ -66,6 +66,35 @@ struct RowLocator: Sendable {
         liveCount += 1
     }
 
+    /// Records that `id` is in `leaf` unless it is present already, in one walk of its probe
+    /// path (a lookup then an insert would walk it twice). `isInLeaf(leaf)` confirms a
+    /// candidate, as in ``leaf(of:isInLeaf:)``.
+    ///
+    /// - Returns: false, changing nothing, when `id` is present.
+    /// - Complexity: O(1) expected; the caller has checked `needsRebuild(adding: 1)`.
+    mutating func insertIfAbsent(_ id: Int64, leaf: Int32, isInLeaf: (Int32) -> Bool) -> Bool {
+        precondition(leaf < RowLocator.leafLimit, "height index: too many leaves")
+        let hash = RowLocator.hash(id)
+        let fingerprint = RowLocator.fingerprint(hash)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        var free: Int?
+        while true {
+            let entry = slots[slot]
+            if entry == RowLocator.empty { break }
+            if entry == RowLocator.tombstone {
+                if free == nil { free = slot }
+            } else if entry & 0xFF == fingerprint, isInLeaf(RowLocator.leaf(in: entry)) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        let target = free ?? slot
+        if slots[target] == RowLocator.tombstone { tombstoneCount -= 1 }
+        slots[target] = RowLocator.entry(leaf: leaf, hash: hash)
+        liveCount += 1
+        return true
+    }
+
     /// Records that `id` moved from leaf `old` to leaf `new`.
     ///
     /// - Complexity: O(1) expected.
