@@ -79,13 +79,17 @@ struct HeightIndex: Sendable {
         level.reserveCapacity(leafCount)
         for leaf in 0..<leafCount {
             var leafSummary = HeightSummary.zero
-            for row in HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount) {
+            let share = HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount)
+            // The locator's slots for this leaf's rows are read together first (their cache
+            // misses overlap); the duplicate check and the insert then share one probe walk.
+            let emptyHomes = locator.emptyHomes(of: share.lazy.map { rows[rows.index(rows.startIndex, offsetBy: $0)].id.rawValue })
+            for (offset, row) in share.enumerated() {
                 let spec = rows[rows.index(rows.startIndex, offsetBy: row)]
                 let record = spec.measuredHeight.map {
                     RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
                 } ?? RowRecord.estimated(id: spec.id.rawValue, kind: spec.kind)
-                // The duplicate check and the insert share one walk of the locator's probe path.
-                let isNew = locator.insertIfAbsent(record.id, leaf: Int32(leaf)) { candidate in
+                let homeWasEmpty = offset < 64 && emptyHomes & (1 << UInt64(offset)) != 0
+                let isNew = locator.insertIfAbsent(record.id, leaf: Int32(leaf), homeWasEmpty: homeWasEmpty) { candidate in
                     contains(record.id, inLeaf: candidate)
                 }
                 guard isNew else { throw .duplicateRow(RowID(record.id), operation: "init") }
