@@ -23,8 +23,8 @@ let package = Package(
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
         .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
-        // GTK's own list widgets (GtkListView, GtkListBox) on the same rows, for `make bench`.
-        .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "BenchSupport"]),
+        // GTK's own list widgets (GtkListView, GtkListBox) on the same rows database, for `make bench`.
+        .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
         // Writes a generated rows database (or JSON file) of N rows (D3); see data/README.md.
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel", "RowStore"]),

@@ -3,12 +3,24 @@
 
 Runs, one after another on one Xvfb display it starts itself (`Xvfb -displayfd`) and one
 D-Bus session bus: our app (`GtkTableDemo --bench-script`, autosave on, on a private copy of
-the rows when the script edits) and `ListPeers` (GtkListView with label rows and with
-text-view rows, GtkListBox) on the same generated rows (GenerateRows, seed 7), at 480x720 with
-the cairo renderer. Each program times itself with the same code (`Sources/BenchSupport`) and
-writes JSON; this script types into the typing runs with xdotool, then prints tables with
+the database when the script edits) and `ListPeers` (GtkListView with label rows and with
+text-view rows, GtkListBox) on the same generated rows database (GenerateRows, seed 7; the
+peers read it through RowStore too, every row in full, as a GTK list needs), at 480x720 with
+the cairo renderer. The peers load our rows' fonts (`GtkTableDemo --print-row-css`), so their
+text is the size ours is. Each program times itself with the same code (`Sources/BenchSupport`)
+and writes JSON; this script types into the typing runs with xdotool, then prints tables with
 ours/ListView ratios and the targets, and writes every figure to bench-results.json
 (`scripts/perf_doc.py` turns that into docs/PERFORMANCE.md's tables).
+
+Measured here rather than in the programs:
+- quit: from the moment the program asks its window to close (as Ctrl+Q does; the report's
+  `closeRequestedMonotonicUs`, CLOCK_MONOTONIC) to the process's exit, seen by `waitid`;
+  for ours this includes writing what is unsaved and checkpointing the write-ahead log.
+- bytes written per edit: the growth of the process's `write_bytes` in /proc/PID/io (bytes
+  it caused to be written to storage, the write-ahead log and the checkpoint into the
+  database included) from the moment typing starts to its exit (read from the exited
+  process before it is reaped), divided by the keys typed. It also counts the few kB of the
+  report and its log, so a program that saves nothing shows that floor.
 
 A program still running after its limit is stopped and reported as "timed out"; the run goes
 on. Only a program that fails (non-zero exit, no figures) makes the full run exit non-zero.
@@ -125,15 +137,70 @@ class Session:
 
 
 def rows_file(count: int) -> Path:
-    """The generated rows file for `count` rows, made once and kept under .build/."""
+    """The generated rows database for `count` rows, made once and kept under .build/
+    (made again when GenerateRows is newer). Only startup runs and the peers open it; they
+    write nothing to it."""
     DATA_CACHE.mkdir(parents=True, exist_ok=True)
-    path = DATA_CACHE / f"rows-{count}-seed{SEED}.json"
+    path = DATA_CACHE / f"rows-{count}-seed{SEED}.sqlite"
     generator = BIN / "GenerateRows"
     if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
         log(f"generating {count} rows")
+        remove_database(path)  # GenerateRows never replaces a database
         subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--output", str(path)],
                        check=True, stdout=subprocess.DEVNULL)
     return path
+
+
+def remove_database(path: Path):
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+def row_css(workdir: Path) -> Path:
+    """Our rows' fonts as CSS classes for the peers, from our app (`--print-row-css`)."""
+    path = workdir / "row-fonts.css"
+    if not path.exists():
+        css = subprocess.run([str(BIN / "GtkTableDemo"), "--print-row-css"], capture_output=True, text=True,
+                             check=True, timeout=60).stdout
+        path.write_text(css)
+    return path
+
+
+def process_io(pid: int) -> dict:
+    """/proc/PID/io as numbers (also readable for an exited, not yet reaped process)."""
+    try:
+        lines = Path(f"/proc/{pid}/io").read_text().splitlines()
+    except OSError:
+        return {}
+    return {key.strip(): int(value) for key, value in (line.split(":") for line in lines)}
+
+
+class ExitWatcher:
+    """Waits in a thread for a process to exit, without reaping it (`waitid(WNOWAIT)`), so
+    the moment it exited and its final /proc/PID/io are known; then reaps it."""
+
+    def __init__(self, process: subprocess.Popen):
+        import threading
+        self.process = process
+        self.exited_at = None
+        self.io = {}
+        self.thread = threading.Thread(target=self._wait, daemon=True)
+        self.thread.start()
+
+    def _wait(self):
+        try:
+            os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOWAIT)
+        except ChildProcessError:
+            return
+        self.exited_at = time.monotonic()
+        self.io = process_io(self.process.pid)
+
+    def done(self, timeout: float) -> bool:
+        self.thread.join(timeout)
+        if self.thread.is_alive():
+            return False
+        self.process.wait()
+        return True
 
 
 def run_program(session: Session, workdir: Path, program: str, rows: int, script: str, keys: int) -> dict:
@@ -143,9 +210,16 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     binary_name, extra = PROGRAMS[program]
     data = rows_file(rows)
     if program == "ours" and script != "startup":
-        copy = workdir / f"rows-{rows}-{script}.json"
+        copy = workdir / f"rows-{rows}-{script}.sqlite"
+        remove_database(copy)
         shutil.copyfile(data, copy)
+        # On disk before the program starts: else its first fsync (a commit, the checkpoint at
+        # quit) would also write out the whole copy, which no user's database has pending.
+        with open(copy, "rb") as written:
+            os.fsync(written.fileno())
         data = copy
+    elif program != "ours":
+        extra = extra + ["--row-css", str(row_css(workdir))]
     binary = BIN / binary_name
     output = workdir / f"{program}-{rows}-{script}.json"
     ready = Path(str(output) + ".ready")
@@ -159,30 +233,40 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         env[BENCH_LAUNCH_VARIABLE] = str(time.monotonic_ns() // 1000)
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
                                    start_new_session=True, cwd=workdir)
+        watcher = ExitWatcher(process)
         deadline = time.monotonic() + timeout
         typed = False
+        io_before_typing = None
         try:
-            while process.poll() is None:
+            while not watcher.done(0.02):
                 if time.monotonic() > deadline:
                     end(process)
+                    watcher.done(10)
                     log(f"  {program} at {rows} rows timed out after {timeout} s")
                     return {"timedOut": timeout}
                 if keys and not typed and ready.exists():
+                    io_before_typing = process_io(process.pid)
                     type_keys(session, binary_name, keys)  # each window is titled after its program
                     typed = True
-                time.sleep(0.05)
         except subprocess.SubprocessError as error:
             end(process)
             return {"error": str(error)}
         finally:
             if data != rows_file(rows):
-                data.unlink(missing_ok=True)
+                remove_database(data)
     if process.returncode != 0:
         return {"error": f"exit status {process.returncode}: {stderr_path.read_text(errors='replace')[-2000:]}"}
     try:
         figures = json.loads(output.read_text())
     except (OSError, json.JSONDecodeError) as error:
         return {"error": f"no figures: {error}"}
+    requested = figures.get("closeRequestedMonotonicUs")
+    if requested is not None and watcher.exited_at is not None:
+        figures["quitMs"] = (watcher.exited_at * 1e6 - requested) / 1000
+    if io_before_typing and "write_bytes" in watcher.io and keys:
+        written = watcher.io["write_bytes"] - io_before_typing.get("write_bytes", 0)
+        figures["bytesWrittenWhileTyping"] = written
+        figures["bytesWrittenPerEdit"] = written / keys
     warnings = [line for line in stderr_path.read_text(errors="replace").splitlines()
                 if "-WARNING" in line or "-CRITICAL" in line]
     if warnings:
@@ -266,6 +350,7 @@ METRICS = [
     ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
     ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
     ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
+    ("quit after the scroll script (ms)", lambda f: get(f, "quitMs"), 0),
     ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
     ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),
     ("row widgets after scroll / drag", lambda f: max_of(get(f, "rowWidgetsAfterScroll"), get(f, "rowWidgetsAfterDrag")), 0),
@@ -275,12 +360,15 @@ METRICS = [
     ("scroll: frame interval p95 (ms)", lambda f: get(f, "scroll", "intervalMs", "p95"), 1),
     ("scroll: frames", lambda f: get(f, "scroll", "frames"), 0),
     ("scroll: GTK row measures per frame", lambda f: per_frame(f, "scroll", "widgetRowsMeasured"), 2),
+    ("scroll: GTK measure calls per row per frame", lambda f: calls_per_row(f, "scroll"), 2),
     ("scroll: model row measures per frame", lambda f: per_frame(f, "scroll", "rowsMeasured"), 2),
     ("drag: frame work median (ms)", lambda f: get(f, "drag", "workMs", "median"), 1),
     ("drag: frame work p95 (ms)", lambda f: get(f, "drag", "workMs", "p95"), 1),
     ("drag: frame interval median (ms)", lambda f: get(f, "drag", "intervalMs", "median"), 1),
     ("drag: frame interval p95 (ms)", lambda f: get(f, "drag", "intervalMs", "p95"), 1),
     ("drag: GTK row measures per frame", lambda f: per_frame(f, "drag", "widgetRowsMeasured"), 2),
+    ("drag: GTK measure calls per row per frame", lambda f: calls_per_row(f, "drag"), 2),
+    ("drag: model row measures per frame", lambda f: per_frame(f, "drag", "rowsMeasured"), 2),
     ("scroll: content height min (px)", lambda f: get(f, "scroll", "contentHeight", "min"), 0),
     ("scroll: content height max (px)", lambda f: get(f, "scroll", "contentHeight", "max"), 0),
     ("scroll: content height first (px)", lambda f: get(f, "scroll", "contentHeight", "first"), 0),
@@ -295,7 +383,14 @@ TYPING_METRICS = [
     ("key press → frame, p95 (ms)", lambda f: get(f, "typing", "latencyMs", "p95"), 1),
     ("key press → frame, max (ms)", lambda f: get(f, "typing", "latencyMs", "max"), 1),
     ("key queued before handled, max (ms)", lambda f: get(f, "typing", "queueWaitMs", "max"), 1),
+    ("typing: frame work median (ms)", lambda f: get(f, "typing", "frameWorkMs", "median"), 1),
+    ("typing: frame work p95 (ms)", lambda f: get(f, "typing", "frameWorkMs", "p95"), 1),
+    ("typing: frame work max (ms)", lambda f: get(f, "typing", "frameWorkMs", "max"), 1),
+    ("bytes written per edit (write_bytes)", lambda f: get(f, "bytesWrittenPerEdit"), 0),
+    ("quit after typing (ms)", lambda f: get(f, "quitMs"), 0),
+    ("peak RSS while typing (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
     ("GTK row measures per key (total/keys)", lambda f: per_key(f, "widgetRemeasuredRowsTotal"), 2),
+    ("GTK measure calls per row per frame", lambda f: typing_calls_per_row(f), 2),
     ("model row measures per key (total/keys)", lambda f: per_key(f, "remeasuredRowsTotal"), 2),
     ("model row measures per key (median)", lambda f: get(f, "typing", "remeasuredRowsPerTimedKey", "median"), 1),
     ("keys seen / timed", lambda f: keys_seen(f), 0),
@@ -323,6 +418,18 @@ def max_of(*values):
 def per_frame(figures, phase, key):
     frames, total = get(figures, phase, "frames"), get(figures, phase, key)
     return None if not frames or total is None else total / frames
+
+
+def calls_per_row(figures, phase):
+    """Vertical measure calls per row measured, each row counted once per frame: how often
+    GTK measured one row in one frame."""
+    rows, calls = get(figures, phase, "widgetRowsMeasured"), get(figures, phase, "widgetMeasureCalls")
+    return None if not rows or calls is None else calls / rows
+
+
+def typing_calls_per_row(figures):
+    rows, calls = get(figures, "typing", "widgetRemeasuredRowsTotal"), get(figures, "typing", "widgetMeasureCallsTotal")
+    return None if not rows or calls is None else calls / rows
 
 
 def per_key(figures, key="remeasuredRowsTotal"):
@@ -433,12 +540,49 @@ def targets(results: dict, config: dict) -> list[dict]:
         return o is not None and other is not None and o <= limit * other
 
     first = lambda f: get(f, "firstFrameMedianMs")
-    check(f"first frame ≤ 0.7× ListView at {largest}", within(largest, first, 0.7), versus(largest, first))
+    smallest = sizes[0]
+    ours_first = {n: figures(n, first)[0] for n in sizes}
+    check(f"first frame at {largest} ≤ 2× ours at {smallest}",
+          ours_first[largest] is not None and ours_first[smallest] and ours_first[largest] <= 2 * ours_first[smallest],
+          f"ours {fmt(ours_first[largest], 0)} ms at {largest}, {fmt(ours_first[smallest], 0)} ms at {smallest} "
+          f"({fmt(ratio(ours_first[largest], ours_first[smallest]), 2)}×, needs ≤ 2×)")
+    check(f"first frame ≤ 0.5× ListView at {largest}", within(largest, first, 0.5), versus(largest, first))
     check("first frame no slower than ListView at every N", all(within(n, first, 1.0) for n in sizes),
           "; ".join(versus(n, first) for n in sizes))
     rss = lambda f: get(f, "peakRssBytes")
     check(f"peak RSS ≤ 0.7× ListView at {largest}", within(largest, rss, 0.7),
           versus(largest, rss, unit="MB", scale=mb))
+
+    def ours_runs(size):
+        """Ours' runs at `size` with figures: the scroll run, then the typing run."""
+        return [run for run in (get(results, "scroll", size, "ours"), get(results, "typing", size, "ours")) if usable(run)]
+
+    def ours_max(size, extract):
+        return max_of(*(extract(run) for run in ours_runs(size)))
+
+    peak_small, peak_large = mb(ours_max(smallest, rss)), mb(ours_max(largest, rss))
+    check(f"peak RSS at {largest} ≤ ours at {smallest} + 100 MB",
+          peak_small is not None and peak_large is not None and peak_large <= peak_small + 100,
+          f"ours {fmt(peak_large, 0)} MB at {largest}, {fmt(peak_small, 0)} MB at {smallest} "
+          f"(+{fmt(None if peak_large is None or peak_small is None else peak_large - peak_small, 0)} MB; "
+          f"{fmt(ratio(peak_large, peak_small), 2)}×; the larger of the scroll and typing runs)")
+    key_max = lambda f: get(f, "typing", "latencyMs", "max")
+    typing_small, typing_large = get(results, "typing", smallest, "ours"), get(results, "typing", largest, "ours")
+    small_max = key_max(typing_small) if usable(typing_small) else None
+    large_max = key_max(typing_large) if usable(typing_large) else None
+    check(f"typing at {largest}, autosave on: max key→frame ≤ 2× the max at {smallest}",
+          small_max and large_max is not None and large_max <= 2 * small_max,
+          f"ours {fmt(large_max)} ms at {largest}, {fmt(small_max)} ms at {smallest} "
+          f"({fmt(ratio(large_max, small_max), 2)}×, needs ≤ 2×)")
+    typing_work = get(typing_large, "typing", "frameWorkMs", "p95") if usable(typing_large) else None
+    check(f"typing at {largest}, autosave on: frame work p95 ≤ 16.7 ms",
+          typing_work is not None and typing_work <= 16.7, f"ours {fmt(typing_work)} ms")
+    quit_ms = lambda f: get(f, "quitMs")
+    quits = [(name, quit_ms(run)) for name, run in
+             (("after the scroll script", get(results, "scroll", largest, "ours")), ("after typing", typing_large))
+             if usable(run) and quit_ms(run) is not None]
+    check(f"quit at {largest} ≤ 300 ms", bool(quits) and all(q <= 300 for _, q in quits),
+          "; ".join(f"ours {fmt(q, 0)} ms {name} ({fmt(q / 300, 2)}× the limit)" for name, q in quits) or "no figure")
     widgets = [figures(n, lambda f: max_of(get(f, "rowWidgetsAfterFirstFrame"), get(f, "rowWidgetsAfterScroll"),
                                             get(f, "rowWidgetsAfterDrag"), get(f, "rowWidgetsAtEnd")))[0] for n in sizes]
     check("≤ 40 live row widgets", all(w is not None and w <= 40 for w in widgets),
@@ -531,16 +675,22 @@ def main() -> int:
                             continue
                     elif size not in config["sizes"]:
                         continue
-                    run = run_program(session, work, program, size, config["scroll_script"], 0)
-                    runs[program] = run
-                    if not usable(run):
-                        continue
-                    first = [run.get("firstFrameMs")]
-                    if not (program.startswith("listbox") and size > 1_000):
-                        for _ in range(config["startup_repeats"]):
-                            first.append(run_program(session, work, program, size, "startup", 0).get("firstFrameMs"))
-                    run["firstFrameRunsMs"] = [v for v in first if v is not None]
-                    run["firstFrameMedianMs"] = statistics.median(run["firstFrameRunsMs"])
+                    run = runs[program] = run_program(session, work, program, size, config["scroll_script"], 0)
+                    if usable(run):
+                        run["firstFrameRunsMs"] = [run["firstFrameMs"]] if "firstFrameMs" in run else []
+            # The extra first-frame runs go in rounds over every size and program, so load that
+            # drifts during the run (the machine is shared) weighs on every size alike.
+            for _ in range(config["startup_repeats"]):
+                for size in config["all_sizes"]:
+                    for program, run in results["scroll"][str(size)].items():
+                        if usable(run) and not (program.startswith("listbox") and size > 1_000):
+                            first = run_program(session, work, program, size, "startup", 0).get("firstFrameMs")
+                            if first is not None:
+                                run["firstFrameRunsMs"].append(first)
+            for runs in results["scroll"].values():
+                for run in runs.values():
+                    if usable(run) and run["firstFrameRunsMs"]:
+                        run["firstFrameMedianMs"] = statistics.median(run["firstFrameRunsMs"])
             for size in config["typing_sizes"]:
                 runs = results["typing"].setdefault(str(size), {})
                 for program in ("ours", "listview-textview"):
@@ -584,10 +734,16 @@ def smoke_gaps(results: dict) -> list[str]:
                     gaps.append(f"{size} {program}: no {key}")
             if get(run, "scroll", "widgetRowsMeasured") is None:
                 gaps.append(f"{size} {program}: no GTK row measure count")
+            if get(run, "scroll", "widgetMeasureCalls") is None:
+                gaps.append(f"{size} {program}: no GTK measure call count")
+            if run.get("quitMs") is None:
+                gaps.append(f"{size} {program}: no quit time")
     for size, runs in results["typing"].items():
         for program, run in runs.items():
             if usable(run) and get(run, "typing", "latencyMs", "count") in (None, 0):
                 gaps.append(f"typing {size} {program}: no timed keys ({get(run, 'typing')})")
+            if usable(run) and run.get("bytesWrittenPerEdit") is None:
+                gaps.append(f"typing {size} {program}: no bytes written per edit")
     engine = results.get("engine", {})
     if "results" in engine and not all(isinstance(i, dict) and i.get("fenwick_ns") for i in engine["results"]):
         gaps.append("engine: no Fenwick figures")

@@ -10,6 +10,8 @@ import GtkBridge
 /// scripted scroll of `scrollStep` px per frame, a scrollbar drag in `dragSteps` programmatic
 /// steps of the scrollbar's own adjustment, a row growing above the viewport (how far the
 /// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists).
+/// Once the report is written the window is closed as Ctrl+Q closes it; the report's
+/// `closeRequestedMonotonicUs` lets the driver time the quit to the process's exit.
 @MainActor
 public final class BenchmarkSession {
     /// Frames to wait for typed keys before giving up (about 60 s at 60 Hz).
@@ -33,8 +35,9 @@ public final class BenchmarkSession {
     private var stepFrame = 0
     private var report: [String: Any] = [:]
     private var contentHeights: [String: [Double]] = [:]
-    /// The subject's measured-row counts (model, widgets) when each step started, by label.
-    private var measuredAtStart: [String: (model: Int, widgets: Int)] = [:]
+    /// The subject's measured-row counts (model, widgets, widget measure calls) when each
+    /// step started, by label.
+    private var measuredAtStart: [String: (model: Int, widgets: Int, calls: Int)] = [:]
     private var finished = false
 
     /// - Parameters:
@@ -62,7 +65,9 @@ public final class BenchmarkSession {
         guard !finished else { return false }
         while let step = steps.first {
             recorder.label = step.label
-            if stepFrame == 0 { measuredAtStart[step.label] = (subject.measuredRowCount, subject.widgetMeasuredRowCount) }
+            if stepFrame == 0 {
+                measuredAtStart[step.label] = (subject.measuredRowCount, subject.widgetMeasuredRowCount, subject.widgetMeasureCallCount)
+            }
             if !step.tick(stepFrame) {
                 stepFrame += 1
                 return true
@@ -199,6 +204,7 @@ public final class BenchmarkSession {
             guard frame >= script.settleFrames else { return false }
             report["measuredRowsBeforeTyping"] = subject.measuredRowCount
             report["widgetMeasuredRowsBeforeTyping"] = subject.widgetMeasuredRowCount
+            report["widgetMeasureCallsBeforeTyping"] = subject.widgetMeasureCallCount
             _ = FileManager.default.createFile(atPath: outputPath + ".ready", contents: Data())
             return true
         }
@@ -208,14 +214,17 @@ public final class BenchmarkSession {
             guard done || frame >= Self.typingTimeoutFrames else { return false }
             let before = report["measuredRowsBeforeTyping"] as? Int ?? 0
             let widgetsBefore = report["widgetMeasuredRowsBeforeTyping"] as? Int ?? 0
+            let callsBefore = report["widgetMeasureCallsBeforeTyping"] as? Int ?? 0
             report["typing"] = [
                 "keys": keys.presses, "timedKeys": keys.latencies.count,
+                "frameWorkMs": recorder.timings(of: "typing").work.json,
                 "latencyMs": SampleSummary(keys.latencies).json,
                 "queueWaitMs": SampleSummary(keys.queueWaits).json, "unclockedPresses": keys.unclockedPresses,
                 "remeasuredRowsPerTimedKey": SampleSummary(keys.remeasuredRows).json,
                 "remeasuredRowsTotal": subject.measuredRowCount - before,
                 "widgetRemeasuredRowsPerTimedKey": SampleSummary(keys.widgetRemeasuredRows).json,
                 "widgetRemeasuredRowsTotal": subject.widgetMeasuredRowCount - widgetsBefore,
+                "widgetMeasureCallsTotal": subject.widgetMeasureCallCount - callsBefore,
             ]
             return true
         }
@@ -230,6 +239,7 @@ public final class BenchmarkSession {
             "frames": work.count, "intervalMs": intervals.json, "workMs": work.json,
             "rowsMeasured": subject.measuredRowCount - (measuredAtStart[label]?.model ?? 0),
             "widgetRowsMeasured": subject.widgetMeasuredRowCount - (measuredAtStart[label]?.widgets ?? 0),
+            "widgetMeasureCalls": subject.widgetMeasureCallCount - (measuredAtStart[label]?.calls ?? 0),
             "contentHeight": [
                 "min": heights.minimum, "max": heights.maximum, "first": series.first ?? 0, "last": series.last ?? 0,
                 "spanPercent": heights.minimum > 0 ? (heights.maximum - heights.minimum) / heights.minimum * 100 : 0,
@@ -247,6 +257,8 @@ public final class BenchmarkSession {
         report["retainedRssBytes"] = ProcessProbe.retainedResidentBytes()
         report["rowWidgetsAtEnd"] = subject.liveRowWidgets
         report["framesRecorded"] = recorder.frames.count
+        // The driver times quitting from here to the process's exit (the same clock).
+        report["closeRequestedMonotonicUs"] = g_get_monotonic_time()
         do {
             let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
             try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)

@@ -24,6 +24,10 @@ public protocol BenchmarkSubject: AnyObject {
     /// Rows whose row widget GTK measured (its vertical measure vfunc ran), cumulative, once
     /// per row per frame: counted alike in every program (``WidgetMeasureCounter``).
     var widgetMeasuredRowCount: Int { get }
+    /// Vertical measure calls that reached a row widget's vfunc, cumulative
+    /// (``WidgetMeasureCounter/calls``): calls ÷ `widgetMeasuredRowCount` is how often GTK
+    /// measured one row in one frame.
+    var widgetMeasureCallCount: Int { get }
 
     /// Scrolls programmatically, as a script would: the way the widget's own API does it.
     func scroll(to offset: Double)

@@ -11,5 +11,9 @@ do {
     FileHandle.standardError.write(Data("\(error.description)\n".utf8))
     exit(2)
 }
+if options.printsRowCSS {
+    print(RowFontClasses.css, terminator: "")
+    exit(0)
+}
 if let status = JSONTransfer.run(options) { exit(status) }
 exit(DemoApplication(options: options).run())

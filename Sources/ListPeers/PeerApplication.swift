@@ -36,6 +36,8 @@ final class PeerApplication {
             // without them GTK draws the chips' text white on no background.
             adw_init()
             PeerApplication.loadStyleSheet(folder.appendingPathComponent("style.css"))
+            // Our rows' fonts, after the sheet so they win, as our app adds them.
+            if let path = options.rowCSSPath { PeerApplication.loadStyleSheet(URL(fileURLWithPath: path)) }
             let rows = try PeerRows.load(path: options.dataPath, dataFolder: folder)
             window = PeerWindow(application: application, options: options, rows: rows)
             window?.present()

@@ -12,12 +12,14 @@ struct PeerOptions: Sendable {
     var dataPath = ""
     var width: Int32 = 480
     var height: Int32 = 720
+    /// CSS giving the rows our table's fonts (`GtkTableDemo --print-row-css`), if any.
+    var rowCSSPath: String?
     var benchScript: BenchmarkScript?
     var benchOutputPath: String?
 
     static let usage = """
         Usage: ListPeers --widget listview|listbox [--row label|textview] --data PATH
-                         [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
+                         [--row-css PATH] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
         """
 
     /// - Complexity: O(number of arguments).
@@ -35,6 +37,7 @@ struct PeerOptions: Sendable {
                 guard let row = RowText(rawValue: text) else { throw reader.failure("Unknown row \"\(text)\".") }
                 options.rowText = row
             case "--data": options.dataPath = try reader.value(for: argument)
+            case "--row-css": options.rowCSSPath = try reader.value(for: argument)
             case "--size": (options.width, options.height) = try reader.size(for: argument)
             case "--bench-script": options.benchScript = try reader.benchmarkScript(for: argument)
             case "--bench-output": options.benchOutputPath = try reader.value(for: argument)

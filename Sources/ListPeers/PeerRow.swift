@@ -9,6 +9,8 @@ import GtkBridge
 /// - a grid: a GtkFlowBox of chip labels (the chips of our grid rows, same CSS class);
 /// - a rich row: its markup in a wrapping label.
 /// Rows are recycled across kinds (one factory), so a bind shows only its kind's widgets.
+/// Each text widget carries the `row-font-*` class of its kind, which `--row-css` gives our
+/// table's fonts (``PeerOptions/rowCSSPath``).
 /// A custom container only so its vertical measures can be counted; the sizes are GTK's own.
 @MainActor
 final class PeerRow: ContainerLayout {
@@ -39,10 +41,12 @@ final class PeerRow: ContainerLayout {
             text = GObjectRef(gtk_text_view_new()!)
             gtk_text_view_set_wrap_mode(text(), GTK_WRAP_WORD_CHAR)
         }
+        gtk_widget_add_css_class(text.widget, "row-font-note")
         button = GObjectRef(gtk_button_new_with_label("Expand")!)
         title = PeerRow.wrappingLabel()
         rich = PeerRow.wrappingLabel()
         gtk_widget_add_css_class(rich.widget, "rich-text")
+        gtk_widget_add_css_class(rich.widget, "row-font-rich")
         chips = GObjectRef(gtk_flow_box_new()!)
         gtk_flow_box_set_selection_mode(chips(), GTK_SELECTION_NONE)
         gtk_flow_box_set_homogeneous(chips(), 0)
@@ -70,9 +74,11 @@ final class PeerRow: ContainerLayout {
         var isNote = false, isTitle = false, isGrid = false, isRich = false
         switch content {
         case .note: isNote = true
-        case .title(let text):
+        case .title(let text, let isHeader):
             isTitle = true
             gtk_label_set_text(title(), text)
+            gtk_widget_remove_css_class(title.widget, isHeader ? "row-font-note" : "row-font-header")
+            gtk_widget_add_css_class(title.widget, isHeader ? "row-font-header" : "row-font-note")
         case .grid(let names):
             isGrid = true
             fillChips(names)
@@ -94,6 +100,7 @@ final class PeerRow: ContainerLayout {
         for name in names {
             let chip = GObjectRef(gtk_label_new(name)!)
             gtk_widget_add_css_class(chip.widget, "chip")
+            gtk_widget_add_css_class(chip.widget, "row-font-chip")
             gtk_label_set_ellipsize(chip(), PANGO_ELLIPSIZE_END)
             gtk_flow_box_append(chips(), chip.widget)
         }

@@ -1,10 +1,13 @@
 import BenchSupport
 import Foundation
+import RowStore
 import TableModel
 
-/// The rows as GTK's list widgets show them, read from the same D3 file our table opens, with
-/// the same decoder: each row's text (a note's text, else its title) for the list's model, and
-/// its kind's content. Rich rows' markup is read from the same files under `data/`.
+/// The rows as GTK's list widgets show them, read from the same rows database our table
+/// opens, through the same store (``RowDatabase``): each row's text (a note's text, else its
+/// title) for the list's model, and its kind's content. A GTK list has no lazy source, so
+/// every row is read in full at start-up, as a GTK app would. Rich rows' markup is read from
+/// the same files under `data/`.
 struct PeerRows {
     /// Each row's text: a note's text, a toggle's or header's title, a grid's chips joined, a
     /// rich row's source.
@@ -14,11 +17,10 @@ struct PeerRows {
     var typingTarget: Int?
 
     /// - Parameter dataFolder: where `rich/…` sources are found (our app's data folder).
-    /// - Throws: ``RowsFileError`` when the file cannot be read or decoded.
-    /// - Complexity: O(size of the file), each distinct markup file read once.
-    static func load(path: String, dataFolder: URL) throws(RowsFileError) -> PeerRows {
-        var store = RowsFileStore(path: path)
-        let rows = try store.load().rows
+    /// - Throws: ``RowStoreError`` when the database cannot be opened or read.
+    /// - Complexity: O(size of the rows), each distinct markup file read once.
+    static func load(path: String, dataFolder: URL) throws(RowStoreError) -> PeerRows {
+        let rows = try RowDatabase.openRows(at: path).loadRows().rows
         var typingTarget: Int?
         var markupBySource: [String: String?] = [:]
         func markup(_ source: String) -> String? {
@@ -39,9 +41,12 @@ struct PeerRows {
                 if expanded, typingTarget == nil, index < BenchmarkScript.typingSearchLimit { typingTarget = index }
                 texts.append(text)
                 contents.append(.note)
-            case .toggle(let title, _), .header(let title):
+            case .toggle(let title, _):
                 texts.append(title)
-                contents.append(.title(title))
+                contents.append(.title(title, isHeader: false))
+            case .header(let title):
+                texts.append(title)
+                contents.append(.title(title, isHeader: true))
             case .grid(let chips):
                 texts.append(chips.joined(separator: " · "))
                 contents.append(.grid(chips))

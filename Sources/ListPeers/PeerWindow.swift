@@ -57,6 +57,7 @@ final class PeerWindow: BenchmarkSubject {
     /// A peer has no model of its own: its measured rows are GTK's.
     var measuredRowCount: Int { counter.count }
     var widgetMeasuredRowCount: Int { counter.count }
+    var widgetMeasureCallCount: Int { counter.calls }
 
     func scroll(to offset: Double) { gtk_adjustment_set_value(adjustment(), offset) }
 

@@ -1,5 +1,5 @@
 // GTK's own list widgets on the rows our table shows, for `make bench`:
-//   ListPeers --widget listview|listbox [--row label|textview] --data PATH
+//   ListPeers --widget listview|listbox [--row label|textview] --data DATABASE [--row-css PATH]
 //             [--bench-script NAME --bench-output PATH]
 import Foundation
 

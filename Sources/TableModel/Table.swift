@@ -100,24 +100,39 @@ public final class Table {
                       width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
     }
 
-    private init(
+    /// Builds a table over a store from a layout built beforehand, perhaps on another
+    /// thread (``PreparedLayout``), without reading any content, as
+    /// ``init(outline:source:fileExtraFields:width:viewportHeight:metrics:measurer:clock:)``.
+    ///
+    /// - Throws: ``TableError/invalidLength(_:name:)`` for a bad width or viewport height.
+    /// - Complexity: O(1).
+    public convenience init(
+        prepared: PreparedLayout, source: any RowContentSource, fileExtraFields: [JSONMember] = [], width: Double,
+        viewportHeight: Double = 0, metrics: RowMetrics = RowMetrics(), measurer: any TextMeasuring,
+        clock: @escaping () -> Double = Table.monotonicClock()
+    ) throws(TableError) {
+        let layout = prepared.take()
+        try self.init(layout: layout, contents: RowContents(source: source, count: layout.count), fileExtraFields: fileExtraFields,
+                      width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    private convenience init(
         outline: [RowOutline], contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
+        metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
+    ) throws(TableError) {
+        try self.init(layout: try PreparedLayout(outline: outline, viewportHeight: viewportHeight).take(), contents: contents,
+                      fileExtraFields: fileExtraFields,
+                      width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
+    }
+
+    private init(
+        layout: TableLayout, contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
         metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
     ) throws(TableError) {
         guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
         guard Size.isValidLength(viewportHeight) else { throw .invalidLength(viewportHeight, name: "viewport height") }
-        var specs: [RowSpec] = []
-        specs.reserveCapacity(outline.count)
-        for row in outline {
-            var spec = RowSpec(id: row.id, kind: row.kind)
-            if row.kind == .toggle { spec.measuredHeight = ToggleSizing.height(for: row.id, open: row.toggleOpen) }
-            specs.append(spec)
-        }
-        do throws(BatchUpdateError) {
-            layout = try TableLayout(rows: specs, viewportHeight: viewportHeight)
-        } catch {
-            throw .layout(error)
-        }
+        if layout.viewportHeight != viewportHeight { layout.setViewportHeight(viewportHeight) }
+        self.layout = layout
         rows = contents
         self.fileExtraFields = fileExtraFields
         self.metrics = metrics

@@ -9,9 +9,12 @@ final class DemoApplication {
     private let options: LaunchOptions
     private let application: GObjectRef
     private var window: MainWindow?
+    /// The rows, opened on a thread from the start while GTK starts up (``RowsDocumentOpening``).
+    private let opening: RowsDocumentOpening
 
     init(options: LaunchOptions) {
         self.options = options
+        opening = RowsDocumentOpening(options: options)
         application = GObjectRef(adw_application_new(DataLocation.appID, Self.flags(for: options))!)
         application.on("activate") { [weak self] in self?.activate() }
         addQuitAction()
@@ -58,7 +61,7 @@ final class DemoApplication {
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         StyleSheet.load(from: DataLocation.styleSheet)
         StyleSheet.loadMeasuredRules()
-        window = MainWindow(application: application, options: options)
+        window = MainWindow(application: application, options: options, opening: opening)
         window?.present()
     }
 

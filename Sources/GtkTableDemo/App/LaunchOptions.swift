@@ -27,12 +27,15 @@ struct LaunchOptions: Sendable {
     var exportJSONPath: String?
     /// Run as an instance of its own instead of handing over to a running one (tests, benchmarks).
     var nonUnique = false
+    /// Print RowStyle's fonts as CSS classes (``RowFontClasses``) and quit, without a window.
+    var printsRowCSS = false
 
     static let usage = """
         Usage: GtkTableDemo [--data PATH] [--non-unique] [--state-file PATH] [--screenshot PATH [--quit-after-screenshot]]
                             [--rtl] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
                GtkTableDemo [--data DATABASE] --import-json FILE
                GtkTableDemo [--data PATH] --export-json FILE
+               GtkTableDemo --print-row-css
         """
 
     /// - Complexity: O(number of arguments).
@@ -52,6 +55,7 @@ struct LaunchOptions: Sendable {
             case "--import-json": options.importJSONPath = try reader.value(for: argument)
             case "--export-json": options.exportJSONPath = try reader.value(for: argument)
             case "--non-unique": options.nonUnique = true
+            case "--print-row-css": options.printsRowCSS = true
             default: throw reader.unknown(argument)
             }
         }

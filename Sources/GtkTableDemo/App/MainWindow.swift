@@ -30,8 +30,12 @@ final class MainWindow {
     /// Non-zero when the window could not show the user's data (the process exit status).
     private(set) var exitStatus: Int32?
 
-    init(application: GObjectRef, options: LaunchOptions) {
+    private let opening: RowsDocumentOpening
+
+    /// - Parameter opening: the rows being opened since the app started.
+    init(application: GObjectRef, options: LaunchOptions, opening: RowsDocumentOpening) {
         self.options = options
+        self.opening = opening
         window = GObjectRef(adw_application_window_new(application())!)
         gtk_window_set_title(window(), "GtkTableDemo")
         gtk_window_set_default_size(window(), options.width, options.height)
@@ -139,7 +143,7 @@ final class MainWindow {
 
     private func open() {
         do {
-            show(try RowsDocument.open(options: options))
+            show(try opening.take())
         } catch {
             report(error)
         }

@@ -3,13 +3,15 @@ import RowStore
 import TableModel
 
 /// The rows the window shows and where their changes go. For a database, start-up reads only
-/// the outline (ids, kinds, toggle states, in order); the connection stays open as the
-/// table's content source, read on demand, and the writer opens its own connection to write
+/// the outline (ids, kinds, toggle states, in order) and builds the height index from it,
+/// off the main thread (``RowsDocumentOpening``); the connection stays open as the table's
+/// content source, read on demand, and the writer opens its own connection to write
 /// changes. The bundled sample, opened after the user's own database failed, is held in
 /// memory and its edits are not saved.
 struct RowsDocument {
     enum Rows {
-        case stored(RowDatabase, [RowOutline])
+        /// A database, with the height index of its outline, or why it could not be built.
+        case stored(RowDatabase, Result<PreparedLayout, TableError>)
         case inMemory(RowsFile)
     }
 
@@ -26,7 +28,8 @@ struct RowsDocument {
     /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
     /// database, created from the sample data on first run.
     ///
-    /// - Complexity: O(n) for n rows, reading only the outline index.
+    /// - Complexity: O(n) for n rows, reading only the outline index; memory O(n) for the
+    ///   height index (the outline itself is let go once the index is built).
     static func open(options: LaunchOptions) throws(RowStoreError) -> RowsDocument {
         let database: String
         let source: String?
@@ -38,7 +41,12 @@ struct RowsDocument {
             try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let rows = try openOrImport(database, from: source)
-        return RowsDocument(rows: .stored(rows, try rows.loadOutline()))
+        let outline = try rows.loadOutline()
+        do throws(TableError) {
+            return RowsDocument(rows: .stored(rows, .success(try PreparedLayout(outline: outline))))
+        } catch {
+            return RowsDocument(rows: .stored(rows, .failure(error)))
+        }
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet
@@ -60,11 +68,12 @@ struct RowsDocument {
 
     /// The model over these rows, laid out at width 0 until the view has a width.
     ///
-    /// - Complexity: O(n log n) for n rows.
+    /// - Complexity: O(1) for a database (its index is built already), O(n log n) for n rows
+    ///   in memory.
     func makeTable(metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double) throws(TableError) -> Table {
         switch rows {
-        case .stored(let database, let outline):
-            try Table(outline: outline, source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+        case .stored(let database, let prepared):
+            try Table(prepared: prepared.get(), source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
         case .inMemory(let file):
             try Table(file: file, width: 0, metrics: metrics, measurer: measurer, clock: clock)
         }

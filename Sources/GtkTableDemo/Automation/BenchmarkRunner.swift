@@ -41,6 +41,7 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     /// Rows whose cell GTK measured, once per row per frame, counted as the peers count theirs.
     var widgetMeasuredRowCount: Int { controller.widgetMeasures.count }
+    var widgetMeasureCallCount: Int { controller.widgetMeasures.calls }
 
     func scroll(to offset: Double) { controller.scroll(to: offset) }
 

@@ -66,6 +66,59 @@ struct RowLocator: Sendable {
         liveCount += 1
     }
 
+    /// Which of up to 64 ids find their first slot empty, as a bit per id (bit k for the k-th).
+    /// The slots are read one after another before any is written, so their cache misses
+    /// overlap; a bulk insert reads a batch this way, then inserts each id with its bit
+    /// (``insertIfAbsent(_:leaf:homeWasEmpty:isInLeaf:)``), where an empty first slot is
+    /// taken at once.
+    ///
+    /// - Complexity: O(number of ids), at most 64 read.
+    func emptyHomes(of ids: some Sequence<Int64>) -> UInt64 {
+        var bits: UInt64 = 0
+        for (bit, id) in zip(0..<64, ids) {
+            // No branch on the slot read, so the reads do not wait for one another.
+            let isEmpty: UInt64 = slots[Int(truncatingIfNeeded: RowLocator.hash(id)) & mask] == RowLocator.empty ? 1 : 0
+            bits |= isEmpty << UInt64(bit)
+        }
+        return bits
+    }
+
+    /// Records that `id` is in `leaf` unless it is present already, in one walk of its probe
+    /// path (a lookup then an insert would walk it twice). `isInLeaf(leaf)` confirms a
+    /// candidate, as in ``leaf(of:isInLeaf:)``. `homeWasEmpty` says ``emptyHomes(of:)`` found
+    /// the id's first slot empty; it is checked again, since an insert since may have taken it.
+    ///
+    /// - Returns: false, changing nothing, when `id` is present.
+    /// - Complexity: O(1) expected; the caller has checked `needsRebuild(adding: 1)`.
+    mutating func insertIfAbsent(_ id: Int64, leaf: Int32, homeWasEmpty: Bool = false, isInLeaf: (Int32) -> Bool) -> Bool {
+        precondition(leaf < RowLocator.leafLimit, "height index: too many leaves")
+        let hash = RowLocator.hash(id)
+        let fingerprint = RowLocator.fingerprint(hash)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        if homeWasEmpty, slots[slot] == RowLocator.empty {
+            // An empty first slot ends the probe path: the id is not present.
+            slots[slot] = RowLocator.entry(leaf: leaf, hash: hash)
+            liveCount += 1
+            return true
+        }
+        var free: Int?
+        while true {
+            let entry = slots[slot]
+            if entry == RowLocator.empty { break }
+            if entry == RowLocator.tombstone {
+                if free == nil { free = slot }
+            } else if entry & 0xFF == fingerprint, isInLeaf(RowLocator.leaf(in: entry)) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        let target = free ?? slot
+        if slots[target] == RowLocator.tombstone { tombstoneCount -= 1 }
+        slots[target] = RowLocator.entry(leaf: leaf, hash: hash)
+        liveCount += 1
+        return true
+    }
+
     /// Records that `id` moved from leaf `old` to leaf `new`.
     ///
     /// - Complexity: O(1) expected.

@@ -62,9 +62,10 @@ public final class TableLayout {
             leafCapacity: HeightIndex.standardLeafCapacity, branchCapacity: HeightIndex.standardBranchCapacity)
     }
 
-    /// As the public initialiser, with the index's node sizes chosen (tests use tiny ones).
-    init(
-        rows: [RowSpec], estimate: EstimatePolicy, viewportHeight: Double,
+    /// As the public initialiser, with the index's node sizes chosen (tests use tiny ones);
+    /// `rows` may be computed on access (start-up maps the outline lazily, making no array).
+    init<Rows: RandomAccessCollection<RowSpec>>(
+        rows: Rows, estimate: EstimatePolicy, viewportHeight: Double,
         leafCapacity: Int, branchCapacity: Int
     ) throws(BatchUpdateError) {
         try TableLayout.validate(estimate, for: .header)
