@@ -142,8 +142,8 @@ final class TableView: ScrollableLayout {
     }
 
     /// Asks for a new layout pass. One asked for during a pass is run in the same allocation
-    /// (GTK would drop it: it clears the widget's request when its allocation ends). A resize,
-    /// not just an allocation, so the scrolled window allocates again too: the table then
+    /// (GTK would drop it: it clears the widget's request when its allocation ends). The
+    /// scrolled window is allocated again too (nothing is measured again): the table then
     /// configures the adjustment inside the scrolled window's own allocation, before the
     /// scrollbar is allocated. A table allocated alone would make the scrollbar ask for an
     /// allocation after its parent had given its children theirs ("Trying to snapshot
@@ -155,7 +155,8 @@ final class TableView: ScrollableLayout {
             return
         }
         allocationGuard.requested()
-        gtk_widget_queue_resize(widget.widget)
+        gtk_widget_queue_allocate(widget.widget)
+        gtk_widget_queue_allocate(scrolledWindow.widget)
     }
 
     // MARK: ContainerLayout
