@@ -147,38 +147,6 @@ def test_a_vertical_two_finger_flick_scrolls_on_kinetically_and_stops(launch):
     assert not final["anyRowOpen"]
 
 
-def test_a_kinetic_glide_up_through_rows_never_measured_only_ever_moves_the_content_down(launch):
-    """GTK drives the glide in absolute adjustment values, and rows measured for the first time
-    as they come into view above move the model's offset (the anchor keeps them in place). The
-    table absorbs those corrections, so the glide never takes them back: from frame to frame,
-    every row that stays on screen moves down, never up, until the glide stops."""
-    app = launch()
-    state = app.ready(lambda s: app.row(s, 4) is not None)
-    app.key("End")  # the last rows, with rows never measured between them and the first screen
-    state = app.wait_state(lambda s: s["scrollOffset"] > 0 and s["scrollOffset"] >= s["contentHeight"] - s["viewportHeight"] - 1,
-                           what="the end")
-    point_at_row(app, state, state["rows"][len(state["rows"]) // 2]["id"])
-    app.sway.pointer.finger_swipe(dy=-300, duration=0.1, steps=10)
-    frames, last_frame = [], state["frame"]
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        now = app.state()
-        if now and now["frame"] != last_frame:
-            last_frame = now["frame"]
-            frames.append({r["id"]: r["y"] for r in now["rows"]})
-            if now["settled"] and len(frames) > 3:
-                break
-    assert len(frames) > 5, "too few frames of the glide were seen"
-    travelled = 0.0
-    for before, after in zip(frames, frames[1:]):
-        for row_id in before.keys() & after.keys():
-            assert after[row_id] >= before[row_id] - 0.5, f"row {row_id} moved up by {before[row_id] - after[row_id]:.1f} px mid-glide"
-        common = before.keys() & after.keys()
-        if common:
-            travelled += max(after[i] - before[i] for i in common)
-    assert travelled > 300, f"the glide went only {travelled:.0f} px"
-
-
 def test_a_click_on_expand_expands_the_note(launch):
     app = launch()
     state = app.ready(lambda s: app.row(s, 4) is not None and app.row(s, 3)["canExpand"])
