@@ -148,9 +148,9 @@ public final class BenchmarkSession {
         Step(label: "drag") { [unowned self] frame in
             guard frame < script.dragSteps else { return true }
             let adjustment = subject.scrollbarAdjustment
-            let upper = gtk_adjustment_get_upper(adjustment())
-            let page = gtk_adjustment_get_page_size(adjustment())
-            gtk_adjustment_set_value(adjustment(), Double(frame + 1) / Double(script.dragSteps) * max(0, upper - page))
+            let lower = gtk_adjustment_get_lower(adjustment())
+            let travel = gtk_adjustment_get_upper(adjustment()) - gtk_adjustment_get_page_size(adjustment()) - lower
+            gtk_adjustment_set_value(adjustment(), lower + Double(frame + 1) / Double(script.dragSteps) * max(0, travel))
             return false
         }
     }

@@ -26,9 +26,11 @@ extension ContainerLayout {
 @MainActor public enum Container {
     private static var registeredTypes: [String: GType] = [:]
 
-    /// A new floating container widget of the class registered for `cssName`.
-    public static func make(cssName: String, role: GtkAccessibleRole, layout: ContainerLayout) -> GObjectRef {
-        let type = registeredType(cssName: cssName, role: role)
+    /// A new floating container widget of the class registered for `cssName`. With
+    /// `scrollable`, the class implements GtkScrollable (see `ScrollableLayout`), and the
+    /// layout must conform to `ScrollableLayout`.
+    public static func make(cssName: String, role: GtkAccessibleRole, layout: ContainerLayout, scrollable: Bool = false) -> GObjectRef {
+        let type = registeredType(cssName: cssName, role: role, scrollable: scrollable)
         let widget = GObjectRef(g_object_new_with_properties(type, 0, nil, nil)!)
         let box = HandlerBox<ContainerLayout>(layout)
         g_object_set_qdata_full(widget.object, layoutQuark, box.retainedPointer()) { data in
@@ -37,11 +39,11 @@ extension ContainerLayout {
         return widget
     }
 
-    private static func registeredType(cssName: String, role: GtkAccessibleRole) -> GType {
+    private static func registeredType(cssName: String, role: GtkAccessibleRole, scrollable: Bool) -> GType {
         if let type = registeredTypes[cssName] { return type }
         var query = GTypeQuery()
         g_type_query(gtk_widget_get_type(), &query)
-        let classData = ClassData(cssName: cssName, role: role).retained()
+        let classData = ClassData(cssName: cssName, role: role, scrollable: scrollable).retained()
         var info = GTypeInfo()
         info.class_size = guint16(query.class_size)
         info.instance_size = guint16(query.instance_size)
@@ -49,6 +51,7 @@ extension ContainerLayout {
         info.class_data = UnsafeRawPointer(classData)
         let typeName = "Gtd" + cssName.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         let type = g_type_register_static(gtk_widget_get_type(), typeName, &info, GTypeFlags(0))
+        if scrollable { Scrollable.addInterface(to: type) }
         registeredTypes[cssName] = type
         return type
     }
@@ -58,9 +61,11 @@ extension ContainerLayout {
 private final class ClassData {
     let cssName: String
     let role: GtkAccessibleRole
-    init(cssName: String, role: GtkAccessibleRole) {
+    let scrollable: Bool
+    init(cssName: String, role: GtkAccessibleRole, scrollable: Bool) {
         self.cssName = cssName
         self.role = role
+        self.scrollable = scrollable
     }
     func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 }
@@ -71,7 +76,7 @@ private let layoutQuark: GQuark = g_quark_from_static_string("gtd-container-layo
 /// first `class_init`, on the main thread, before any instance exists.
 nonisolated(unsafe) private var widgetDispose: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
 
-@MainActor private func layout(of widget: GObjectRef) -> ContainerLayout? {
+@MainActor func layout(of widget: GObjectRef) -> ContainerLayout? {
     guard let data = g_object_get_qdata(widget.object, layoutQuark) else { return nil }
     return HandlerBox<ContainerLayout>.from(data).handler
 }
@@ -109,6 +114,7 @@ private let classInit: GClassInitFunc = { klass, classData in
         let container = GObjectRef(widget!)
         MainActor.assumeIsolated { layout(of: container)?.allocate(container, width: width, height: height) }
     }
+    if data.scrollable { Scrollable.installProperties(in: objectClass) }
     gtk_widget_class_set_css_name(widgetClass, data.cssName)
     gtk_widget_class_set_accessible_role(widgetClass, data.role)
 }

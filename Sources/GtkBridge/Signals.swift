@@ -157,3 +157,19 @@ extension GObjectRef {
         return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as ObjectHandler, after: false)
     }
 }
+
+extension GObjectRef {
+    /// Connects a GtkRange `change-value` handler, told that the user is moving the range
+    /// (dragging a scrollbar's thumb, clicking its trough) just before the range sets its
+    /// adjustment's value. The handler never takes the change over: the range sets the value.
+    @MainActor @discardableResult
+    public func onRangeChangeValue(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, GtkScrollType, Double, gpointer?) -> gboolean = { _, _, _, data in
+            guard let data else { return 0 }
+            let box = HandlerBox<VoidHandler>.from(data)
+            MainActor.assumeIsolated { box.handler() }
+            return 0
+        }
+        return connect(pointer, "change-value", unsafeBitCast(trampoline, to: GCallback.self), handler as VoidHandler, after: false)
+    }
+}

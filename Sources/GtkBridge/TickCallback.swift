@@ -3,7 +3,7 @@ import CGtk
 extension GObjectRef {
     /// Runs `handler` before every frame this widget's frame clock paints, with the frame time
     /// in microseconds, until it returns `false`. The box is released by the destroy notify.
-    /// Used for animations (snaps, kinetic deceleration) that follow the display's frames.
+    /// Used for animations (swipe springs) that follow the display's frames.
     @MainActor @discardableResult
     public func addTickCallback(_ handler: @escaping @MainActor (Int) -> Bool) -> UInt32 {
         typealias Tick = @MainActor (Int) -> Bool

@@ -27,6 +27,10 @@ SAMPLE_DATA = ROOT / "data"
 ARTIFACTS = ROOT / "test-artifacts"
 GOLDENS = Path(__file__).resolve().parent / "goldens"
 
+# GTK's settings.ini line for classic scrollbars: the trough and thumb always drawn, beside
+# the rows. The default (overlay scrolling, as GNOME has it) hides them until the pointer moves.
+CLASSIC_SCROLLBARS = ["gtk-overlay-scrolling=false"]
+
 # GTK's own complaints about misuse: any of these on the app's stderr fails the scenario.
 # The app's own view-model agreement check (GTKTABLEDEMO_CHECK_AGREEMENT=1) counts the same way.
 NOISE = re.compile(r"(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Pango|Adwaita)-(CRITICAL|WARNING)|\*\* CRITICAL|\*\* WARNING"

@@ -226,7 +226,7 @@ final class MainWindow {
         self.saver = saver
         self.richLoader = richLoader
         if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
-        adw_toast_overlay_set_child(toastOverlay(), controller.view.widget.widget)
+        adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
         gtk_widget_grab_focus(controller.view.widget.widget)
         if let script = options.benchScript, let output = options.benchOutputPath {
             benchmark = BenchmarkRunner(window: window, controller: controller, script: script, outputPath: output) {

@@ -132,12 +132,17 @@ enum AutomationState {
 
     /// The scrollbar as GTK has it: its adjustment and where it draws the thumb.
     private static func scrollbarFacts(_ view: TableView, inWindow: (GObjectRef) -> [String: Double]?) -> [String: Any] {
-        let adjustment: UnsafeMutablePointer<GtkAdjustment> = view.adjustment()
+        let adjustment = view.adjustment
+        guard let scrollbar = view.scrollbar else { return [:] }
         var facts: [String: Any] = [
-            "value": gtk_adjustment_get_value(adjustment), "upper": gtk_adjustment_get_upper(adjustment),
-            "pageSize": gtk_adjustment_get_page_size(adjustment), "bounds": inWindow(view.scrollbar) as Any,
+            "value": gtk_adjustment_get_value(adjustment()), "lower": gtk_adjustment_get_lower(adjustment()),
+            "upper": gtk_adjustment_get_upper(adjustment()), "pageSize": gtk_adjustment_get_page_size(adjustment()),
+            "bounds": inWindow(scrollbar) as Any, "visible": gtk_widget_get_child_visible(scrollbar.widget) != 0,
+            // GTK overlays the scrollbar when both the scrolled window and the system allow it.
+            "overlay": gtk_scrolled_window_get_overlay_scrolling(view.scrolledWindow()) != 0
+                && SystemSetting.boolean("gtk-overlay-scrolling", fallback: true),
         ]
-        var pending = [view.scrollbar.widget]
+        var pending = [scrollbar.widget]
         while let widget = pending.popLast() {
             if String(cString: gtk_widget_get_css_name(widget)) == "slider" {
                 facts["sliderBounds"] = inWindow(GObjectRef(widget))

@@ -30,7 +30,9 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     var rowCount: Int { model.count }
     var scrollOffset: Double { model.layout.scrollOffset }
-    var contentHeight: Double { gtk_adjustment_get_upper(view.adjustment()) }
+    /// The scroll range as the scrollbar's adjustment has it (its lower bound is not always 0:
+    /// see `ScrollAdjustment`).
+    var contentHeight: Double { gtk_adjustment_get_upper(view.adjustment()) - gtk_adjustment_get_lower(view.adjustment()) }
     var viewportHeight: Double { model.layout.viewportHeight }
     var scrollbarAdjustment: GObjectRef { view.adjustment }
     var liveRowWidgets: Int { view.rowWidgetCount }

@@ -58,6 +58,26 @@ extension GObjectRef {
 }
 
 extension GObjectRef {
+    /// Turns off this widget's own scroll controllers (a GtkScrolledWindow's wheel and
+    /// touchpad scrolling), so scrolls over it go on to its ancestors. Its adjustments still
+    /// move when set from code.
+    ///
+    /// - Complexity: O(controllers on the widget).
+    func stopTakingScrolls() {
+        guard let controllers = gtk_widget_observe_controllers(widget) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, index) else { continue }
+            let controller = GObjectRef(item)
+            if controller.isA(gtk_event_controller_scroll_get_type()) {
+                gtk_event_controller_set_propagation_phase(controller(), GTK_PHASE_NONE)
+            }
+            g_object_unref(item)
+        }
+    }
+}
+
+extension GObjectRef {
     /// Appends `child` to this GtkBox.
     func append(_ child: GObjectRef) { gtk_box_append(self(), child.widget) }
 }

@@ -34,7 +34,6 @@ extension TableController {
         gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
         drag.onPoint("drag-begin") { [weak self, weak cell] x, _ in
             guard let self, let cell, let id = cell.boundID else { return }
-            self.kinetic.stop()
             let offset = cell.swipeOffset
             let width = Double(gtk_widget_get_width(cell.widget.widget))
             let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)

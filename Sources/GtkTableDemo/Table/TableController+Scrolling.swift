@@ -2,34 +2,28 @@ import CGtk
 import GtkBridge
 import TableModel
 
-/// Wheel, touchpad and kinetic scrolling (W2). The table's scroll controller runs in the
-/// capture phase, so it sees every scroll over the table first: vertical deltas move the
-/// model's scroll position, horizontal touchpad ones go to the swipe state machine for the row
-/// under the pointer (S2). Nested scrollers (a collapsed note's text) never take the wheel.
+/// Sideways scrolls (S2). The table's scroll controller runs in the capture phase, so it sees
+/// every scroll over the table before the scrolled window around it: a horizontal touchpad
+/// scroll goes to the swipe state machine for the row under the pointer, other horizontal
+/// scrolls are dropped (a wheel never swipes), and vertical ones go on to the scrolled window,
+/// which scrolls with GTK's step, kinetic glide and overshoot. A collapsed note's inner
+/// scroller takes no scrolls (`TableView.makeCell`), so it never steals the wheel (G4).
 extension TableController {
     func attachScrolling() {
-        let flags = GtkEventControllerScrollFlags(
-            GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
-        let scroll = GObjectRef(gtk_event_controller_scroll_new(flags)!)
+        let scroll = GObjectRef(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!)
         gtk_event_controller_set_propagation_phase(scroll(), GTK_PHASE_CAPTURE)
-        scroll.on("scroll-begin") { [weak self] in self?.kinetic.stop() }
         scroll.onPointFilter("scroll") { [weak self] dx, dy in
-            guard let self else { return false }
+            guard let self, abs(dx) > abs(dy) else { return false }
             let unit = gtk_event_controller_scroll_get_unit(scroll())
             // Only a touchpad's smooth scroll may swipe, as in AdwSwipeTracker: a wheel notch,
             // horizontal or Shift+wheel, would open a row fully with nothing to snap back from.
             let source = gtk_event_controller_get_current_event_device(scroll()).map(gdk_device_get_source)
-            let canSwipe = source == GDK_SOURCE_TOUCHPAD && unit == GDK_SCROLL_UNIT_SURFACE
-            self.scrolled(dx: dx, dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL, canSwipe: canSwipe)
+            if source == GDK_SOURCE_TOUCHPAD && unit == GDK_SCROLL_UNIT_SURFACE { self.scrolledSideways(dx, dy: dy) }
             return true
         }
         scroll.on("scroll-end") { [weak self] in
             guard let self else { return }
             self.apply(self.model.endSwipeScroll(time: self.clock()))
-        }
-        scroll.onPoint("decelerate") { [weak self] _, velocityY in
-            guard let self, !self.model.isAnyRowOpen else { return }
-            self.kinetic.start(velocity: velocityY)
         }
         gtk_widget_add_controller(view.widget.widget, scroll())
 
@@ -37,16 +31,6 @@ extension TableController {
         motion.onPoint("motion") { [weak self] _, y in self?.pointerY = y }
         motion.on("leave") { [weak self] in self?.pointerY = nil }
         gtk_widget_add_controller(view.widget.widget, motion())
-    }
-
-    private func scrolled(dx: Double, dy: Double, isWheel: Bool, canSwipe: Bool) {
-        kinetic.stop()
-        if abs(dx) > abs(dy) {
-            if canSwipe { scrolledSideways(dx, dy: dy) }
-        } else if dy != 0 {
-            let step = isWheel ? pow(model.layout.viewportHeight, 2.0 / 3.0) : 1
-            scrollBy(dy * step)
-        }
     }
 
     /// A horizontal scroll reveals the actions of the row under the pointer; the content

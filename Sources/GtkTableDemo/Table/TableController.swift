@@ -6,7 +6,7 @@ import TableModel
 
 /// Connects the model and the view: turns widget intents and input events into `Table`
 /// calls, and applies each `TableUpdate` by touching only the rows it names. Owns the
-/// animations (swipe springs, kinetic scrolling), which only present model state.
+/// swipe springs, which only present model state.
 @MainActor
 final class TableController {
     let model: Table
@@ -14,7 +14,6 @@ final class TableController {
     let clock: () -> Double
     private(set) var view: TableView!
     private(set) var animator: SwipeAnimator!
-    private(set) var kinetic: KineticScroller!
     /// How many times each row id was bound to a cell (the state file's `bindCount`).
     private(set) var bindCounts: [RowID: Int] = [:]
     /// The pointer's y over the table, for sending horizontal scrolls to the row under it.
@@ -46,7 +45,6 @@ final class TableController {
         view = TableView(controller: self)
         animator = SwipeAnimator(host: view.widget)
         animator.onChange = { [weak self] in self?.view.setNeedsLayout() }
-        kinetic = KineticScroller(host: view.widget) { [weak self] delta in self?.scrollBy(delta) ?? false }
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
         attachKeyboard()
@@ -60,11 +58,10 @@ final class TableController {
     /// The window is closing: from now on nothing is laid out, focused or revealed.
     func close() {
         isClosed = true
-        kinetic.stop()
     }
 
     /// True while anything is still moving or being measured: the state file's `settled` is false.
-    var isAnimating: Bool { animator.isAnimating || kinetic.isRunning }
+    var isAnimating: Bool { animator.isAnimating || view.scrolling.isMoving }
 
     // MARK: Applying updates
 
@@ -233,14 +230,23 @@ final class TableController {
         return model.layout.scrollOffset != before
     }
 
-    /// Scrolls to a content offset (clamped); open swipe actions close (S5).
+    /// Scrolls to a content offset (clamped) on the table's own account (keys, the caret, a
+    /// reveal); open swipe actions close (S5).
     func scroll(to offset: Double) {
+        view.scrolling.modelWillScroll()
+        apply(model.scroll(toOffset: offset))
+    }
+
+    /// Scrolls to a content offset (clamped) because GTK moved the adjustment (the scrollbar,
+    /// a kinetic glide, a touchscreen pan); open swipe actions close (S5).
+    func scrollFollowingGTK(to offset: Double) {
         apply(model.scroll(toOffset: offset))
     }
 
     /// Scrolls to the very end. Rows measured on the way may turn out taller than their
     /// estimates, which moves the end, so it measures and scrolls again until it holds.
     func scrollToEnd() {
+        view.scrolling.modelWillScroll()
         for _ in 0..<Self.maximumEndPasses {
             apply(model.scroll(toOffset: model.layout.maxScrollOffset))
             record(model.layOutVisibleRows(overscan: TableView.overscan).update)

@@ -10,12 +10,13 @@ import TableModel
 /// cells. The scroll offset is derived from the model's anchor every time, so a change above
 /// the viewport never moves what the user is looking at.
 ///
-/// Why not GtkScrolledWindow: it needs a child as tall as the content (a widget 80 M px tall
-/// for a million rows), it owns the scroll offset (so anchoring would be a correction after
-/// the fact, one frame late), and it consumes horizontal touchpad scrolls that the rows need
-/// for swipes. Here a GtkScrollbar shares a GtkAdjustment whose value the model drives.
+/// The widget implements GtkScrollable and sits directly in a GtkScrolledWindow, which draws
+/// the scrollbar (overlaid or not, as the system says), the overshoot at the ends, and turns
+/// kinetic touchpad scrolling, touchscreen panning and the scrollbar into moves of the
+/// vertical adjustment. The table itself is never taller than the viewport, and its own
+/// allocation sets the adjustment from the model (`ScrollAdjustment`), as GtkListView does.
 @MainActor
-final class TableView: ContainerLayout {
+final class TableView: ScrollableLayout {
     /// Extra height laid out above and below the viewport, so small scrolls find rows ready.
     static let overscan = 120.0
     /// The narrowest the rows may get, and the size the table asks for when nothing constrains it.
@@ -24,22 +25,21 @@ final class TableView: ContainerLayout {
 
     private(set) var widget: GObjectRef!
     let controller: TableController
-    let scrollbar: GObjectRef
-    /// The scroll state as the scrollbar shows it (a mirror of the model's offset and content height).
-    let adjustment: GObjectRef
-    private var adjustmentHandler: SignalConnection?
+    /// The GtkScrolledWindow around the table: the widget the window shows.
+    let scrolledWindow: GObjectRef
+    /// The scrolled window's vertical adjustment, kept in step with the model's offset.
+    let scrolling = ScrollAdjustment()
     private var pool: RowPool!
     /// The cells showing rows, by row id.
     private(set) var cells: [RowID: RowCell] = [:]
     private var stickyCell: RowCell!
     private(set) var rowWidth = 0.0
-    /// Where rows start: after the scrollbar when it sits on the left (right to left).
-    private(set) var rowsX: Int32 = 0
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
     /// Where the scrollbar's thumb was just dragged, as a fraction of its travel: the next
-    /// layout keeps the offset at that fraction of the scroll range (W3).
+    /// layout keeps the offset at that fraction of the scroll range (W3); later ones keep the
+    /// anchor, while `scrolling` keeps the thumb where it was dropped.
     private var thumbFraction: Double?
     /// Rows whose content or layout changed since their cells were bound: bound again at the
     /// next placement, shown or not yet (DESIGN: no update is dropped).
@@ -57,9 +57,8 @@ final class TableView: ContainerLayout {
 
     init(controller: TableController) {
         self.controller = controller
-        adjustment = GObjectRef(gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
-        scrollbar = GObjectRef(gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment())!)
-        widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self)
+        scrolledWindow = GObjectRef(gtk_scrolled_window_new()!)
+        widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self, scrollable: true)
         widget.setAccessibleLabel("Rows")
         allocationGuard = AllocationGuard(widget: widget)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
@@ -75,10 +74,23 @@ final class TableView: ContainerLayout {
         stickyCell.widget.addCSSClass("sticky")
         // A copy of a header drawn over the rows: the keyboard walks the rows themselves.
         gtk_widget_set_focusable(stickyCell.widget.widget, 0)
-        scrollbar.setAccessibleLabel("Scroll the rows")
-        scrollbar.setParent(widget)
-        adjustmentHandler = adjustment.on("value-changed") { [weak self] in self?.scrollbarMoved() }
+        scrolling.onMove = { [weak self] move in self?.adjustmentMoved(move) }
+        scrolling.onStill = { [weak self] in self?.setNeedsLayout() }
+        // Never scrolled sideways: horizontal touchpad scrolls are the rows' swipes (S2).
+        gtk_scrolled_window_set_policy(scrolledWindow(), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
+        gtk_scrolled_window_set_vadjustment(scrolledWindow(), scrolling.adjustment())
+        gtk_scrolled_window_set_child(scrolledWindow(), widget.widget)
+        if let scrollbar = GObjectRef(gtk_scrolled_window_get_vscrollbar(scrolledWindow())) {
+            scrollbar.setAccessibleLabel("Scroll the rows")
+            scrolling.watch(scrollbar: scrollbar)
+        }
     }
+
+    /// The scrolled window's vertical scrollbar, as GTK draws it.
+    var scrollbar: GObjectRef? { GObjectRef(gtk_scrolled_window_get_vscrollbar(scrolledWindow())) }
+
+    /// The vertical adjustment, shared with the scrolled window's scrollbar.
+    var adjustment: GObjectRef { scrolling.adjustment }
 
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
@@ -97,7 +109,9 @@ final class TableView: ContainerLayout {
             case .header: HeaderRowView()
             }
         let cell = RowCell(kind: kind, content: content, controller: controller)
-        // New cells go first, below the sticky header and the scrollbar, which stay on top.
+        // A collapsed note scrolls its text only to follow the caret: the wheel scrolls the table.
+        if let note = content as? NoteRowView { note.scroller.stopTakingScrolls() }
+        // New cells go first, below the sticky header, which stays on top.
         gtk_widget_insert_after(cell.widget.widget, widget.widget, nil)
         controller.attachGestures(to: cell)
         return cell
@@ -105,6 +119,11 @@ final class TableView: ContainerLayout {
 
     /// The cell showing `id`, if it is on screen.
     func cell(for id: RowID) -> RowCell? { cells[id] }
+
+    func adjustmentChanged(_ adjustment: GObjectRef, orientation: GtkOrientation) {
+        if orientation == GTK_ORIENTATION_VERTICAL { scrolling.attach(adjustment) }
+        setNeedsLayout()
+    }
 
     /// Number of row cells in existence (shown or pooled, plus the sticky header's), the W1 figure.
     var rowWidgetCount: Int { pool.liveCount + 1 }
@@ -123,7 +142,12 @@ final class TableView: ContainerLayout {
     }
 
     /// Asks for a new layout pass. One asked for during a pass is run in the same allocation
-    /// (GTK would drop it: it clears the widget's request when its allocation ends).
+    /// (GTK would drop it: it clears the widget's request when its allocation ends). The
+    /// scrolled window is allocated again too (nothing is measured again): the table then
+    /// configures the adjustment inside the scrolled window's own allocation, before the
+    /// scrollbar is allocated. A table allocated alone would make the scrollbar ask for an
+    /// allocation after its parent had given its children theirs ("Trying to snapshot
+    /// GtkScrolledWindow without a current allocation").
     func setNeedsLayout() {
         guard !controller.isClosed else { return }
         if isAllocating {
@@ -132,15 +156,15 @@ final class TableView: ContainerLayout {
         }
         allocationGuard.requested()
         gtk_widget_queue_allocate(widget.widget)
+        gtk_widget_queue_allocate(scrolledWindow.widget)
     }
 
     // MARK: ContainerLayout
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        let scrollbarSize = scrollbar.measure(orientation)
-        return orientation == GTK_ORIENTATION_HORIZONTAL
-            ? (scrollbarSize.minimum + Self.minimumRowWidth, Self.naturalSize.width)
-            : (scrollbarSize.minimum, Self.naturalSize.height)
+        orientation == GTK_ORIENTATION_HORIZONTAL
+            ? (Self.minimumRowWidth, Self.naturalSize.width)
+            : (0, Self.naturalSize.height)
     }
 
     /// Runs layout passes until none asks for another (a bounded number, in case of a cycle).
@@ -161,8 +185,7 @@ final class TableView: ContainerLayout {
     private static let maximumPasses = 3
 
     private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
-        let scrollbarWidth = scrollbar.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        let newRowWidth = Double(max(1, width - scrollbarWidth))
+        let newRowWidth = Double(max(1, width))
         if newRowWidth != rowWidth {
             rowWidth = newRowWidth
             controller.widthChanged(to: newRowWidth)
@@ -174,10 +197,11 @@ final class TableView: ContainerLayout {
         let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan, holdingFraction: thumbFraction)
         thumbFraction = nil
         controller.record(measured)
-        rowsX = gtk_widget_get_direction(container.widget) == GTK_TEXT_DIR_RTL ? scrollbarWidth : 0
         placeCells(visible, width: Int32(rowWidth))
-        configureScrollbar()
-        scrollbar.place(x: width - scrollbarWidth, y: 0, width: scrollbarWidth, height: height, in: container, parentWidth: width)
+        scrolling.configure(
+            offset: layout.scrollOffset, maxOffset: layout.maxScrollOffset, contentHeight: layout.contentHeight,
+            page: layout.viewportHeight)
+        configureHorizontalAdjustment(width: Double(width))
         controller.contextMenu.present()
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
@@ -233,7 +257,7 @@ final class TableView: ContainerLayout {
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             let span = Self.pixelSpan(top: row.y, height: row.height, offset: offset)
             cell.widget.allocate(
-                x: rowsX, y: span.y, width: width, height: span.height)
+                x: 0, y: span.y, width: width, height: span.height)
         }
         placedRows = visible.map { row in
             var placed = row
@@ -261,27 +285,27 @@ final class TableView: ContainerLayout {
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
         let span = Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset)
         stickyCell.widget.allocate(
-            x: rowsX, y: span.y, width: width, height: span.height)
+            x: 0, y: span.y, width: width, height: span.height)
     }
 
     // MARK: Scrolling
 
-    /// Mirrors the model's scroll state into the scrollbar, without re-entering `scrollbarMoved`.
-    private func configureScrollbar() {
-        let page = layout.viewportHeight
-        adjustmentHandler?.whileBlocked {
-            gtk_adjustment_configure(
-                adjustment(), layout.scrollOffset, 0, max(layout.contentHeight, page),
-                page * 0.1, page * 0.9, page)
-        }
+    /// The rows are exactly as wide as the table: nothing to scroll sideways.
+    private func configureHorizontalAdjustment(width: Double) {
+        guard let adjustment = GObjectRef(gtk_scrollable_get_hadjustment(widget())) else { return }
+        gtk_adjustment_configure(adjustment(), 0, 0, width, width * 0.1, width * 0.9, width)
     }
 
-    private func scrollbarMoved() {
-        controller.kinetic.stop()
-        let value = gtk_adjustment_get_value(adjustment())
-        let range = gtk_adjustment_get_upper(adjustment()) - gtk_adjustment_get_page_size(adjustment())
-        controller.scroll(to: value)
-        thumbFraction = range > 0 ? value / range : 0
+    /// GTK moved the vertical adjustment (the scrollbar, a kinetic glide, a touchscreen pan):
+    /// the model scrolls, and the next layout derives everything from its anchor.
+    private func adjustmentMoved(_ move: ScrollAdjustment.Move) {
+        switch move {
+        case .by(let delta):
+            controller.scrollFollowingGTK(to: layout.scrollOffset + delta)
+        case .toFraction(let fraction):
+            controller.scrollFollowingGTK(to: fraction * layout.maxScrollOffset)
+            thumbFraction = fraction
+        }
     }
 
     /// Scrolls the least needed for row `id` to be fully visible (or its top, if taller).
