@@ -2,7 +2,7 @@ import CGtk
 
 /// Runs a step on every frame a widget's frame clock paints, with the seconds since the
 /// previous frame (1/60 s for the first), until the step returns `false` or `stop()` is called.
-/// The animations (swipe springs, kinetic scrolling) share it.
+/// Kinetic scrolling uses it (the other animations are libadwaita's).
 @MainActor
 public final class FrameTicker {
     /// The interval assumed for the first frame, before there is a previous one.
