@@ -53,6 +53,9 @@ final class PresentationOffsets {
     /// The screen px row `id` is drawn below (positive) or above its resting place right now.
     func shift(of id: RowID) -> Double { (startShifts[id] ?? 0) * progress }
 
+    /// How far row `id` travels in the whole slide (its start offset's size), for drawing order.
+    func travel(of id: RowID) -> Double { abs(startShifts[id] ?? 0) }
+
     /// The rows that are drawn away from their place.
     var movingRows: Dictionary<RowID, Double>.Keys { startShifts.keys }
 

@@ -265,9 +265,10 @@ final class TableView: ContainerLayout {
                 placed.append(row)
                 placedIDs.insert(row.id)
             }
-            // Later rows are drawn over earlier ones, so rows sliding down uncover a row
-            // that grew instead of passing under it.
-            placed.sort { $0.index < $1.index }
+            // Rows that travel further are drawn over the others, and among equals later rows
+            // over earlier ones: rows sliding down uncover a row that grew or came back
+            // instead of passing under it, and a pinned row passes over the rows it overtakes.
+            placed.sort { (presentation.travel(of: $0.id), $0.index) < (presentation.travel(of: $1.id), $1.index) }
         }
         for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil

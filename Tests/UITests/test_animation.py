@@ -1,0 +1,256 @@
+"""Animated height changes: the rows below a change (or a moved row itself) slide to their new
+place with an ease-out instead of jumping, while the model is already at the end state.
+
+Each scenario runs the app with GTKTABLEDEMO_ANIMATION_SLOWDOWN=20 (a 250 ms slide takes 5 s),
+so a frame in the middle can be seen for sure. It checks, in that frame:
+  - what GTK allocated: the moving row's widget is strictly between its start and its end,
+    exactly at the model's place plus the presentation offset the state file reports, and
+    the rows above the change have not moved;
+  - the pixels: a screenshot taken while the slide runs shows the row's own picture (its ink
+    profile, taken from before the change) strictly between the two places;
+and then the end state: every widget at the model's place, every offset 0.
+The view-model agreement check runs in every frame, the sliding ones included.
+"""
+import time
+
+from harness import sample_with
+
+SLOW = {"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "20"}
+
+
+def ink_profile(image, x0, x1, threshold=180):
+    """For each pixel row of the screenshot, how many pixels between x0 and x1 carry ink."""
+    region = image.crop((int(x0), 0, int(x1), image.height)).convert("L")
+    width = region.width
+    data = region.tobytes()
+    return [sum(1 for v in data[y * width:(y + 1) * width] if v < threshold) for y in range(region.height)]
+
+
+def drawn_at(shot, strip, x0, x1, low, high):
+    """The y in low...high at which the screenshot best shows `strip` (an ink profile)."""
+    profile = ink_profile(shot, x0, x1)
+    best, best_y = None, None
+    for y in range(int(low), int(high) + 1):
+        window = profile[y:y + len(strip)]
+        if len(window) < len(strip):
+            break
+        cost = sum(abs(a - b) for a, b in zip(window, strip))
+        if best is None or cost < best:
+            best, best_y = cost, y
+    return best_y, best
+
+
+def band(state):
+    """The x band a row's ink is read in: its leading part, where titles and text start."""
+    x = state["tableOrigin"]["x"]
+    return x + 10, x + min(300, state["rowWidth"] - 10)
+
+
+def strip_of(shot, state, row_id, height=40):
+    """The ink profile of the top `height` px of a row, as drawn in `shot` (a settled frame)."""
+    row = next(r for r in state["rows"] if r["id"] == row_id)
+    x0, x1 = band(state)
+    top = int(row["bounds"]["y"])
+    return ink_profile(shot, x0, x1)[top:top + min(height, int(row["height"]))]
+
+
+def drawn_y(row):
+    return row["bounds"]["y"]
+
+
+def assert_mid_slide(app, before_state, before_shot, row_id, start, predicate, what):
+    """Waits for a frame in which row `row_id` is drawn strictly between `start` (its drawn
+    top before the change) and its end (the model's place); checks the widget and the pixels
+    of a screenshot taken while it slides. Returns the end place."""
+    def sliding(s):
+        if s["settled"] or not predicate(s):
+            return False
+        row = app.row(s, row_id)
+        if not row or "bounds" not in row:
+            return False
+        end = row["y"]
+        lo, hi = sorted((start, end))
+        return hi - lo > 12 and lo + 3 < drawn_y(row) < hi - 3
+    mid = app.wait_state(sliding, settled=False, what=what)
+    row = app.row(mid, row_id)
+    end = row["y"]
+    # GTK placed the widget at the model's place moved by the reported offset, and the model
+    # is already at the end state.
+    assert abs(drawn_y(row) - (row["y"] + row["presentationOffset"])) <= 1, row
+    assert (end - start) * row["presentationOffset"] < 0, "the offset does not point back to the start"
+    shot = app.screenshot("mid-slide")
+    after = app.state()
+    assert not after["settled"], "the slide ended before the screenshot; the test cannot see the middle"
+    later = app.row(after, row_id)
+    lo, hi = sorted((drawn_y(row), drawn_y(later)))
+    x0, x1 = band(mid)
+    strip = strip_of(before_shot, before_state, row_id)
+    found, cost = drawn_at(shot, strip, x0, x1, min(start, end) - 2, max(start, end) + 2)
+    assert found is not None and lo - 1 <= found <= hi + 1, (found, lo, hi, cost)
+    assert min(start, end) < found < max(start, end), (found, start, end)
+    return mid, end
+
+
+def assert_at_rest(app, state, predicate=lambda s: True, what="the slide to end"):
+    """The end state: a settled frame in which every widget is at the model's place."""
+    end = app.wait_frame_after(state, predicate, what=what)
+    for row in end["rows"]:
+        assert row["presentationOffset"] == 0, row
+        if "bounds" in row:
+            assert drawn_y(row) == round(row["y"]), row
+    return end
+
+
+def test_expanding_and_collapsing_a_note_slides_the_rows_below(launch):
+    app = launch(env=SLOW)
+    before = app.wait_state(lambda s: app.row(s, 4) is not None)
+    shot = app.screenshot("before")
+    start = drawn_y(app.row(before, 4))
+    above = {r["id"]: drawn_y(r) for r in before["rows"] if r["y"] <= app.row(before, 3)["y"] and "bounds" in r}
+    app.click(*app.note_button(before, 3))
+    mid, end = assert_mid_slide(app, before, shot, 4, start, lambda s: app.row(s, 3)["expanded"], "row 4 sliding down")
+    assert end > start
+    # Nothing above the change moves; the note itself has its new height at once.
+    for rid, y in above.items():
+        assert drawn_y(app.row(mid, rid)) == y and app.row(mid, rid)["presentationOffset"] == 0, rid
+    expanded = assert_at_rest(app, mid, lambda s: app.row(s, 3)["expanded"])
+    assert app.row(mid, 3)["bounds"]["height"] == app.row(mid, 3)["height"] == app.row(expanded, 3)["height"]
+
+    shot = app.screenshot("expanded")
+    start = drawn_y(app.row(expanded, 4))
+    app.click(*app.note_button(expanded, 3))
+    mid, end = assert_mid_slide(app, expanded, shot, 4, start, lambda s: not app.row(s, 3)["expanded"],
+                                "row 4 sliding up")
+    assert end < start
+    collapsed = assert_at_rest(app, mid, lambda s: not app.row(s, 3)["expanded"])
+    assert drawn_y(app.row(collapsed, 4)) == drawn_y(app.row(before, 4))
+
+
+def test_opening_a_toggle_row_slides_the_rows_below(launch):
+    app = launch(env=SLOW)
+    state = app.scroll_to_row(110)
+    # The row near the top, so the rows below it stay on screen as it opens.
+    while app.row(state, 110)["y"] > state["tableOrigin"]["y"] + 200:
+        state = app.wheel_and_wait(state, 5)
+    shot = app.screenshot("before")
+    start = drawn_y(app.row(state, 111))
+    app.click(200, app.row(state, 110)["y"] + 20)
+    mid, end = assert_mid_slide(app, state, shot, 111, start, lambda s: app.row(s, 110)["open"], "row 111 sliding")
+    assert end > start and drawn_y(app.row(mid, 109)) == drawn_y(app.row(state, 109))
+    opened = assert_at_rest(app, mid, lambda s: app.row(s, 110)["open"])
+
+    shot = app.screenshot("opened")
+    start = drawn_y(app.row(opened, 111))
+    app.click(200, app.row(opened, 110)["y"] + 20)
+    mid, end = assert_mid_slide(app, opened, shot, 111, start, lambda s: not app.row(s, 110)["open"],
+                                "row 111 sliding back")
+    assert end < start
+    assert_at_rest(app, mid, lambda s: not app.row(s, 110)["open"])
+
+
+def swipe_open(app, state, row_id, dx):
+    row = app.row(state, row_id)
+    x0 = state["tableOrigin"]["x"] + (300 if dx < 0 else 100)
+    y = row["y"] + row["height"] / 2
+    app.drag(x0, y, x0 + dx, y)
+    return app.wait_state(lambda s: abs(app.row(s, row_id)["swipeOffset"]) > 100, what="the actions open")
+
+
+def test_delete_and_its_undo_slide_the_rows_below(launch):
+    app = launch(env=SLOW)
+    before = app.wait_state(lambda s: app.row(s, 5) is not None)
+    shot = app.screenshot("before")
+    start = drawn_y(app.row(before, 5))
+    state = swipe_open(app, before, 4, -160)
+    row = app.row(state, 4)
+    app.click(state["tableOrigin"]["x"] + state["rowWidth"] - 30, row["y"] + row["height"] / 2)  # Delete
+    mid, end = assert_mid_slide(app, before, shot, 5, start, lambda s: app.row(s, 4) is None, "row 5 sliding up")
+    assert end == app.row(before, 4)["y"]
+    deleted = assert_at_rest(app, mid, lambda s: app.row(s, 4) is None)
+
+    shot = app.screenshot("deleted")
+    start = drawn_y(app.row(deleted, 5))
+    app.key("ctrl+z")
+    mid, end = assert_mid_slide(app, deleted, shot, 5, start, lambda s: app.row(s, 4) is not None,
+                                "row 5 sliding down")
+    # The restored row is in its place at once; the rows below uncover it.
+    assert drawn_y(app.row(mid, 4)) == app.row(mid, 4)["y"]
+    restored = assert_at_rest(app, mid, lambda s: app.row(s, 4) is not None)
+    assert drawn_y(app.row(restored, 5)) == drawn_y(app.row(before, 5))
+
+
+def test_pinning_slides_the_row_to_its_new_place_and_the_rows_it_passes_down(launch):
+    app = launch(env=SLOW)
+    before = app.wait_state(lambda s: app.row(s, 6) is not None)
+    shot = app.screenshot("before")
+    start = drawn_y(app.row(before, 2))
+    pinned_start = drawn_y(app.row(before, 6))
+    state = swipe_open(app, before, 6, 160)
+    row = app.row(state, 6)
+    app.click(state["tableOrigin"]["x"] + 30, row["y"] + row["height"] / 2)  # Pin
+    # Row 1 is the section's header; the pinned row goes right below it.
+    mid, end = assert_mid_slide(app, before, shot, 2, start, lambda s: app.row(s, 6)["pinned"], "row 2 sliding down")
+    # The pinned row itself travels up from where it was.
+    pinned = app.row(mid, 6)
+    assert pinned["y"] < drawn_y(pinned) < pinned_start, pinned
+    assert_at_rest(app, mid, lambda s: s["rows"][1]["id"] == 6)
+
+
+def test_rich_content_arriving_slides_the_rows_below(launch, workdir):
+    # The row after the card is a toggle, whose picture does not change when the card loads.
+    data = sample_with(workdir, {302: {"kind": "toggle", "title": "After the card", "open": False}})
+    app = launch(data=data, env=SLOW)
+    state = app.wait_state()
+    bottom = state["tableOrigin"]["y"] + state["viewportHeight"]
+    while not (app.row(state, 302) and app.row(state, 302)["y"] + 45 < bottom):
+        offset = state["scrollOffset"]
+        app.key("Page_Down")
+        state = app.wait_state(lambda s: s["scrollOffset"] != offset, settled=False, what="a page down")
+    placeholder = app.wait_state(lambda s: not app.row(s, 301)["loaded"] and "bounds" in app.row(s, 302),
+                                 settled=False, what="the placeholder on screen")
+    shot = app.screenshot("placeholder")
+    assert not app.row(app.state(), 301)["loaded"], "the card arrived before the test could see its placeholder"
+    start = drawn_y(app.row(placeholder, 302))
+    above = app.row(placeholder, 300)
+    mid, end = assert_mid_slide(app, placeholder, shot, 302, start, lambda s: app.row(s, 301)["loaded"],
+                                "the row below the card sliding")
+    assert end != start
+    if above and "bounds" in above:
+        assert drawn_y(app.row(mid, 300)) == drawn_y(above)
+    assert_at_rest(app, mid, lambda s: app.row(s, 301)["loaded"])
+
+
+def test_a_grid_reflow_slides_the_rows_below(launch):
+    app = launch(env=SLOW)
+    state = app.scroll_to_row(201)
+    # The grid near the top, so the header below it stays on screen as the grid grows.
+    while app.row(state, 201)["y"] > state["tableOrigin"]["y"] + 120:
+        state = app.wheel_and_wait(state, 5)
+    shot = app.screenshot("wide")
+    start = drawn_y(app.row(state, 300))
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    app.xdotool("windowsize", window, 400, 720)
+    mid, end = assert_mid_slide(app, state, shot, 300, start, lambda s: s["rowWidth"] < state["rowWidth"],
+                                "the header below the grid sliding")
+    assert end > start
+    assert_at_rest(app, mid, lambda s: s["rowWidth"] < state["rowWidth"])
+
+
+def test_with_animations_off_every_height_change_is_instant(launch):
+    """gtk-enable-animations off (GNOME's Animations switch): no frame between, even slowed down."""
+    app = launch(env=SLOW, settings=["gtk-enable-animations=false"])
+    before = app.wait_state(lambda s: app.row(s, 4) is not None)
+    app.click(*app.note_button(before, 3))
+    frames = {}
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline:
+        now = app.state()
+        if now and now["frame"] > before["frame"]:
+            frames[now["frame"]] = now
+        time.sleep(0.005)
+    changed = [f for f in frames.values() if app.row(f, 3)["expanded"]]
+    assert changed, "the note never expanded"
+    for frame in changed:
+        row = app.row(frame, 4)
+        assert frame["settled"] and row["presentationOffset"] == 0, row
+        assert drawn_y(row) == round(row["y"]) > drawn_y(app.row(before, 4)), row
