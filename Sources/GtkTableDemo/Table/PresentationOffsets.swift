@@ -24,6 +24,10 @@ final class PresentationOffsets {
     static let duration = 0.25
     /// A shift smaller than this (px) is not worth animating.
     static let smallestShift = 0.5
+    /// A shift is at most this long (px): far beyond any screen, so a row still starts where it
+    /// was drawn, and short enough that a drawn position always fits the 32-bit allocation
+    /// (a row moved millions of px, pinned from far below its header, say).
+    static let longestShift = Double(1 << 28)
     /// Multiplies the duration, for tests that look at a frame in the middle (a factor ≥ 1).
     static let slowdownVariable = "GTKTABLEDEMO_ANIMATION_SLOWDOWN"
 
@@ -70,6 +74,9 @@ final class PresentationOffsets {
         if captured == nil { captured = drawnTops }
     }
 
+    /// Forgets a capture whose change did not happen (the model refused it).
+    func dropCapture() { captured = nil }
+
     /// Starts the slide after the layout that follows a captured change.
     ///
     /// - Parameters:
@@ -81,7 +88,7 @@ final class PresentationOffsets {
         var shifts: [RowID: Double] = [:]
         for (id, top) in old {
             guard let resting = restingTop(id) else { continue }
-            let shift = top - resting
+            let shift = min(max(top - resting, -Self.longestShift), Self.longestShift)
             if abs(shift) >= Self.smallestShift { shifts[id] = shift }
         }
         // Rows new to the screen move with the row above them (the first ones with the first

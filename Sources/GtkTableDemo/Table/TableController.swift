@@ -85,7 +85,12 @@ final class TableController {
     /// UIKit's self-sizing cells do, so text never waits for an animation.
     func performAnimated(_ body: () throws(TableError) -> TableUpdate) {
         view.captureForAnimation()
-        perform(body)
+        do {
+            apply(try body())
+        } catch {
+            view.presentation.dropCapture()
+            report(error)
+        }
     }
 
     /// Tells the user, in their words, why something was refused; the log gets the details.
