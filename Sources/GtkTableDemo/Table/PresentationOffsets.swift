@@ -57,8 +57,13 @@ final class PresentationOffsets {
     /// The screen px row `id` is drawn below (positive) or above its resting place right now.
     func shift(of id: RowID) -> Double { (startShifts[id] ?? 0) * progress }
 
-    /// How far row `id` travels in the whole slide (its start offset's size), for drawing order.
-    func travel(of id: RowID) -> Double { abs(startShifts[id] ?? 0) }
+    /// Whether row `a` is drawn under row `b` while a slide runs. Rows that travel further are
+    /// drawn over the others, and among equals later rows over earlier ones: rows sliding down
+    /// uncover a row that grew or came back instead of passing under it, and a pinned row
+    /// passes over the rows it overtakes.
+    func isDrawnUnder(_ a: VisibleRow, _ b: VisibleRow) -> Bool {
+        (abs(startShifts[a.id] ?? 0), a.index) < (abs(startShifts[b.id] ?? 0), b.index)
+    }
 
     /// The rows that are drawn away from their place.
     var movingRows: Dictionary<RowID, Double>.Keys { startShifts.keys }

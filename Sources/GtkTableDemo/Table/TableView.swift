@@ -265,10 +265,7 @@ final class TableView: ContainerLayout {
                 placed.append(row)
                 placedIDs.insert(row.id)
             }
-            // Rows that travel further are drawn over the others, and among equals later rows
-            // over earlier ones: rows sliding down uncover a row that grew or came back
-            // instead of passing under it, and a pinned row passes over the rows it overtakes.
-            placed.sort { (presentation.travel(of: $0.id), $0.index) < (presentation.travel(of: $1.id), $1.index) }
+            placed.sort(by: presentation.isDrawnUnder)
         }
         for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil
@@ -362,8 +359,17 @@ final class TableView: ContainerLayout {
         }
     }
 
-    /// The row under a point in the table's coordinates.
+    /// The row drawn under a point in the table's coordinates: during a slide, where it is
+    /// drawn (the one on top where two cross), else its resting place.
+    ///
+    /// - Complexity: O(k) for k placed rows.
     func row(atY y: Double) -> RowID? {
-        placedRows.last { $0.y <= y }.flatMap { $0.y + $0.height > y ? $0.id : nil }
+        guard presentation.isAnimating else {
+            return placedRows.last { $0.y <= y }.flatMap { $0.y + $0.height > y ? $0.id : nil }
+        }
+        return placedRows.filter { row in
+            let top = row.y + presentation.shift(of: row.id)
+            return top <= y && y < top + row.height
+        }.max(by: presentation.isDrawnUnder)?.id
     }
 }
