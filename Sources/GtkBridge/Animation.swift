@@ -52,8 +52,9 @@ public final class Animation {
     }
 
     /// A spring from `from` to `to`, starting at `velocity` (units per second), with the given
-    /// damping ratio (1 is critically damped), mass and stiffness. It ends when its
-    /// oscillation is smaller than `epsilon` (in the value's units).
+    /// damping ratio (1 is critically damped), mass and stiffness. It ends, jumping to `to`,
+    /// once its envelope has decayed below `epsilon`: a fraction of the start, not a distance
+    /// (libadwaita 1.2 takes the time at which e^(−βt) = epsilon, for damping β).
     ///
     /// - Complexity: O(1).
     public static func spring(

@@ -1,8 +1,8 @@
 """Animated height changes: the rows below a change (or a moved row itself) slide to their new
 place with an ease-out instead of jumping, while the model is already at the end state.
 
-Each scenario runs the app with GTKTABLEDEMO_ANIMATION_SLOWDOWN=20 (a 250 ms slide takes 5 s),
-so a frame in the middle can be seen for sure. It checks, in that frame:
+Each scenario runs the app with GTKTABLEDEMO_ANIMATION_SLOWDOWN=10 (a 250 ms slide takes
+2.5 s, a swipe spring ten times its time), so a frame in the middle can be seen for sure. It checks, in that frame:
   - what GTK allocated: the moving row's widget is strictly between its start and its end,
     exactly at the model's place plus the presentation offset the state file reports, and
     the rows above the change have not moved;
@@ -15,7 +15,7 @@ import time
 
 from harness import sample_with
 
-SLOW = {"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "20"}
+SLOW = {"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "10"}
 
 
 def ink_profile(image, x0, x1, threshold=180):
@@ -234,6 +234,50 @@ def test_a_grid_reflow_slides_the_rows_below(launch):
                                 "the header below the grid sliding")
     assert end > start
     assert_at_rest(app, mid, lambda s: s["rowWidth"] < state["rowWidth"])
+
+
+def revealed_width(shot, state, row):
+    """How many px of the row's trailing edge show the actions (anything but the row's white),
+    read on a pixel line just inside the row's top."""
+    right = int(state["tableOrigin"]["x"] + state["rowWidth"]) - 1
+    y = int(row["bounds"]["y"]) + 3
+    width = 0
+    while width < 300 and max(abs(c - 255) for c in shot.getpixel((right - width, y))) > 30:
+        width += 1
+    return width
+
+
+def test_a_short_swipe_springs_back_and_a_mid_frame_shows_the_actions_narrowing(launch):
+    """The swipe snap is a libadwaita spring: let go short of half the actions, the content
+    springs back, and a frame in the middle shows part of the actions."""
+    app = launch(env=SLOW)
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    row = app.row(state, 4)
+    x0, y = state["tableOrigin"]["x"] + 300, row["y"] + row["height"] / 2
+    app.xdotool("mousemove", "--sync", int(x0), int(y), "mousedown", 1,
+                *[arg for i in range(1, 11) for arg in ("mousemove", "--sync", int(x0 - 5 * i), int(y))])
+    held = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -30, what="the content to follow the drag",
+                          settled=False)
+    released = app.row(held, 4)["swipeOffset"]
+    app.xdotool("mouseup", 1)
+
+    def springing(s):
+        r = app.row(s, 4)
+        return not s["settled"] and not s["anyRowOpen"] and released + 6 < r["swipeOffset"] < -12
+    mid = app.wait_state(springing, settled=False, what="a frame in the middle of the spring")
+    r = app.row(mid, 4)
+    # GTK moved the content where the spring is: the model already says closed.
+    assert abs(r["contentBounds"]["x"] - r["bounds"]["x"] - r["swipeOffset"]) <= 1, r
+    shot = app.screenshot("mid-spring")
+    after = app.row(app.state(), 4)
+    assert after["swipeOffset"] < -3, "the spring ended before the screenshot"
+    width = revealed_width(shot, mid, r)
+    assert -after["swipeOffset"] - 2 <= width <= -r["swipeOffset"] + 2, (width, r["swipeOffset"], after["swipeOffset"])
+    assert 0 < width < -released
+    end = app.wait_frame_after(mid, what="the spring to come to rest")
+    r = app.row(end, 4)
+    assert r["swipeOffset"] == 0 and r["contentBounds"]["x"] == r["bounds"]["x"]
+    assert revealed_width(app.screenshot("rest"), end, r) == 0
 
 
 def test_with_animations_off_every_height_change_is_instant(launch):

@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GtkBridge
 import TableModel
 
@@ -28,15 +27,6 @@ final class PresentationOffsets {
     /// was drawn, and short enough that a drawn position always fits the 32-bit allocation
     /// (a row moved millions of px, pinned from far below its header, say).
     static let longestShift = Double(1 << 28)
-    /// Multiplies the duration, for tests that look at a frame in the middle (a factor ≥ 1).
-    static let slowdownVariable = "GTKTABLEDEMO_ANIMATION_SLOWDOWN"
-
-    static let slowdown: Double = {
-        guard let text = ProcessInfo.processInfo.environment[slowdownVariable], let factor = Double(text),
-            factor.isFinite
-        else { return 1 }
-        return min(max(factor, 1), 1000)
-    }()
 
     private let host: GObjectRef
     /// Each moving row's offset at the start (screen px, positive = drawn lower than its place).
@@ -111,7 +101,7 @@ final class PresentationOffsets {
         startShifts = shifts
         progress = shifts.isEmpty ? 0 : 1
         guard !shifts.isEmpty else { return }
-        let milliseconds = UInt32((Self.duration * Self.slowdown * 1000).rounded())
+        let milliseconds = UInt32((Self.duration * AnimationPace.slowdown * 1000).rounded())
         let slide = Animation.timed(on: host, from: 1, to: 0, milliseconds: milliseconds, easing: ADW_EASE_OUT_CUBIC)
         animation = slide
         slide.play(

@@ -1,4 +1,3 @@
-import Foundation
 import GtkBridge
 import TableModel
 
@@ -13,8 +12,10 @@ final class SwipeAnimator {
     static let response = 0.25
     /// Critically damped: a snap never overshoots unless the release velocity carries it.
     static let dampingRatio = 1.0
-    /// The spring is at rest once its swing is smaller than this (px).
-    static let restingDistance = 0.25
+    /// The spring ends once its envelope is this fraction of the start: a critically damped
+    /// snap of up to 300 px is then within 0.3 px of its target (the last step is not seen),
+    /// after about 9.2 / ω = 0.37 s.
+    static let restingEnvelope = 1e-4
 
     private struct Snap {
         let animation: Animation
@@ -42,10 +43,12 @@ final class SwipeAnimator {
             onChange?()
             return
         }
-        let omega = 2 * Double.pi / Self.response
+        // Slowed down (tests), the spring takes the same path in `slowdown` times the time.
+        let omega = 2 * Double.pi / (Self.response * AnimationPace.slowdown)
+        let velocity = change.velocity.isFinite ? change.velocity / AnimationPace.slowdown : 0
         let spring = Animation.spring(
-            on: host, from: current, to: change.offset, velocity: change.velocity.isFinite ? change.velocity : 0,
-            dampingRatio: Self.dampingRatio, mass: 1, stiffness: omega * omega, epsilon: Self.restingDistance)
+            on: host, from: current, to: change.offset, velocity: velocity,
+            dampingRatio: Self.dampingRatio, mass: 1, stiffness: omega * omega, epsilon: Self.restingEnvelope)
         let row = change.row
         let token = ObjectIdentifier(spring)
         snaps[row] = Snap(animation: spring, position: current)
