@@ -126,6 +126,43 @@ def test_expanding_and_collapsing_a_note_slides_the_rows_below(launch):
     assert drawn_y(app.row(collapsed, 4)) == drawn_y(app.row(before, 4))
 
 
+def test_typing_during_a_slide_grows_the_note_at_once(launch):
+    """Typing never waits for an animation, and growth while typing is not animated: a line
+    typed into the note while the rows below still slide makes it taller in the same frame
+    as the text, and moves the rows below by that much at once."""
+    app = launch(env=SLOW)
+    before = app.wait_state(lambda s: app.row(s, 4) is not None)
+    app.click(*app.note_button(before, 3))
+    sliding = app.wait_state(lambda s: app.row(s, 3)["expanded"] and app.row(s, 4)["presentationOffset"] < -5,
+                             settled=False, what="the slide to start")
+    height = app.row(sliding, 3)["height"]
+    app.click(*app.note_text_point(sliding, 3))
+    app.xdotool("key", "--clearmodifiers", "ctrl+End")
+    text = app.row(sliding, 3)["text"]
+    untyped = app.state()
+    app.xdotool("key", "--clearmodifiers", "Return", "x")
+    # The last frame before the new line arrives and the first with it.
+    deadline = time.monotonic() + 5
+    typed = None
+    while typed is None and time.monotonic() < deadline:
+        now = app.state()
+        if now and app.row(now, 3)["text"] != text:
+            typed = now
+        elif now:
+            untyped = now
+        time.sleep(0.002)
+    assert typed and not typed["settled"], "the slide ended before the typing; the test saw nothing"
+    note, below = app.row(typed, 3), app.row(typed, 4)
+    assert note["height"] > height and note["bounds"]["height"] == note["height"], note
+    assert abs(drawn_y(below) - (below["y"] + below["presentationOffset"])) <= 1, below
+    assert below["y"] == note["y"] + note["height"]
+    # The row below jumped by the new line at once (a slide started by typing would have kept
+    # it where it was drawn): it moved at least the line's height since the frame before.
+    grew = note["height"] - app.row(untyped, 3)["height"]
+    assert grew >= 16 and drawn_y(below) - drawn_y(app.row(untyped, 4)) >= grew - 1, (grew, below, app.row(untyped, 4))
+    assert_at_rest(app, typed)
+
+
 def test_opening_a_toggle_row_slides_the_rows_below(launch):
     app = launch(env=SLOW)
     state = app.scroll_to_row(110)
