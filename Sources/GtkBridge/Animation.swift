@@ -82,10 +82,12 @@ public final class Animation {
         adw_animation_play(animation)
     }
 
-    /// Stops where it is, without calling back again.
+    /// Stops without calling back again: skipped to its end with the callbacks silenced.
+    /// libadwaita keeps a playing animation alive by itself (so documented); a finished one
+    /// goes with its last reference.
     public func cancel() {
         sink.onValue = nil
         sink.onDone = nil
-        adw_animation_pause(animation)
+        adw_animation_skip(animation)
     }
 }
