@@ -91,6 +91,15 @@ def assert_mid_slide(app, before_state, before_shot, row_id, start, predicate, w
     return mid, end
 
 
+def scroll_near_top(app, row_id, within):
+    """Wheels until row `row_id` is on screen no more than `within` px below the table's top,
+    so the rows below it stay on screen while they move."""
+    state = app.scroll_to_row(row_id)
+    while app.row(state, row_id)["y"] > state["tableOrigin"]["y"] + within:
+        state = app.wheel_and_wait(state, 5)
+    return state
+
+
 def assert_at_rest(app, state, predicate=lambda s: True, what="the slide to end"):
     """The end state: a settled frame in which every widget is at the model's place."""
     end = app.wait_frame_after(state, predicate, what=what)
@@ -165,10 +174,7 @@ def test_typing_during_a_slide_grows_the_note_at_once(launch):
 
 def test_opening_a_toggle_row_slides_the_rows_below(launch):
     app = launch(env=SLOW)
-    state = app.scroll_to_row(110)
-    # The row near the top, so the rows below it stay on screen as it opens.
-    while app.row(state, 110)["y"] > state["tableOrigin"]["y"] + 200:
-        state = app.wheel_and_wait(state, 5)
+    state = scroll_near_top(app, 110, within=200)
     shot = app.screenshot("before")
     start = drawn_y(app.row(state, 111))
     app.click(200, app.row(state, 110)["y"] + 20)
@@ -259,10 +265,7 @@ def test_rich_content_arriving_slides_the_rows_below(launch, workdir):
 
 def test_a_grid_reflow_slides_the_rows_below(launch):
     app = launch(env=SLOW)
-    state = app.scroll_to_row(201)
-    # The grid near the top, so the header below it stays on screen as the grid grows.
-    while app.row(state, 201)["y"] > state["tableOrigin"]["y"] + 120:
-        state = app.wheel_and_wait(state, 5)
+    state = scroll_near_top(app, 201, within=120)
     shot = app.screenshot("wide")
     start = drawn_y(app.row(state, 300))
     window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
