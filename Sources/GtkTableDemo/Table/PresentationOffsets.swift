@@ -61,10 +61,13 @@ final class PresentationOffsets {
     /// Whether a change was captured and waits for its layout.
     var hasCapture: Bool { captured != nil }
 
-    /// Records the rows' drawn screen tops before a change that should animate. With
-    /// animations off (`gtk-enable-animations`), nothing is captured and the change is instant.
+    /// Records the rows' drawn screen tops before a change that should animate.
+    ///
+    /// It does not read the motion setting: it may run inside a GtkSettings notification (a
+    /// text scaling change), and reading a GtkSettings property there left GTK's text views
+    /// measuring with another font than the new one (seen with xsettingsd under Xvfb).
     func capture(_ drawnTops: [RowID: Double]) {
-        guard MotionPreference.animationsEnabled, !drawnTops.isEmpty else { return }
+        guard !drawnTops.isEmpty else { return }
         // A second change before the layout keeps the first capture: that is what is on screen.
         if captured == nil { captured = drawnTops }
     }
@@ -77,9 +80,12 @@ final class PresentationOffsets {
     /// - Parameters:
     ///   - shown: the rows now laid out in the viewport, top to bottom, with their resting screen tops.
     ///   - restingTop: the resting screen top of any row still in the table.
+    ///
+    /// With animations off (`gtk-enable-animations`) nothing moves: the change is instant.
     func begin(shown: [(id: RowID, top: Double)], restingTop: (RowID) -> Double?) {
         guard let old = captured else { return }
         captured = nil
+        guard MotionPreference.animationsEnabled else { return }
         var shifts: [RowID: Double] = [:]
         for (id, top) in old {
             guard let resting = restingTop(id) else { continue }
