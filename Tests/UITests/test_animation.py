@@ -61,7 +61,7 @@ def drawn_y(row):
 def assert_mid_slide(app, before_state, before_shot, row_id, start, predicate, what):
     """Waits for a frame in which row `row_id` is drawn strictly between `start` (its drawn
     top before the change) and its end (the model's place); checks the widget and the pixels
-    of a screenshot taken while it slides. Returns the end place."""
+    of a screenshot taken while it slides. Returns that frame and the end place."""
     def sliding(s):
         if s["settled"] or not predicate(s):
             return False
