@@ -62,10 +62,6 @@ final class PresentationOffsets {
     var hasCapture: Bool { captured != nil }
 
     /// Records the rows' drawn screen tops before a change that should animate.
-    ///
-    /// It does not read the motion setting: it may run inside a GtkSettings notification (a
-    /// text scaling change), and reading a GtkSettings property there left GTK's text views
-    /// measuring with another font than the new one (seen with xsettingsd under Xvfb).
     func capture(_ drawnTops: [RowID: Double]) {
         guard !drawnTops.isEmpty else { return }
         // A second change before the layout keeps the first capture: that is what is on screen.
