@@ -14,6 +14,7 @@ The view-model agreement check runs in every frame, the sliding ones included.
 import time
 
 from harness import sample_with
+from test_settings import SettingsManager
 
 SLOW = {"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "10"}
 
@@ -318,6 +319,28 @@ def test_a_short_swipe_springs_back_and_a_mid_frame_shows_the_actions_narrowing(
     r = app.row(end, 4)
     assert r["swipeOffset"] == 0 and r["contentBounds"]["x"] == r["bounds"]["x"]
     assert revealed_width(app.screenshot("rest"), end, r) == 0
+
+
+def test_a_text_scaling_change_slides_the_rows_to_their_new_heights(launch, display, workdir):
+    """Large Text re-measures every row; the rows below the first slide to their new places.
+    (The rows' own text changes size too, so this one checks GTK's widgets, not a picture.)"""
+    manager = SettingsManager(display, workdir, Xft_DPI=96 * 1024)
+    try:
+        app = launch(env=SLOW)
+        before = app.wait_state(lambda s: app.row(s, 4) is not None)
+        start = drawn_y(app.row(before, 4))
+        manager.change(Xft_DPI=120 * 1024)
+
+        def sliding(s):
+            row = app.row(s, 4)
+            # Collapsed notes keep their 64 px text area, so the rows move a few px each.
+            return not s["settled"] and row and row["y"] > start + 4 and start < drawn_y(row) < row["y"]
+        mid = app.wait_state(sliding, settled=False, what="row 4 sliding to its place for Large Text")
+        row = app.row(mid, 4)
+        assert abs(drawn_y(row) - (row["y"] + row["presentationOffset"])) <= 1, row
+        assert_at_rest(app, mid)
+    finally:
+        manager.close()
 
 
 def test_with_animations_off_every_height_change_is_instant(launch):
