@@ -214,15 +214,4 @@ import Testing
             }
         }
     }
-
-    @Test func springSettlesOnTheTargetWithoutOvershoot() {
-        var spring = SwipeSpring(position: -160, velocity: 0, target: 0)
-        var frames = 0
-        while !spring.isSettled && frames < 600 {
-            spring.step(by: 1.0 / 60)
-            #expect(spring.position <= 0.0001)
-            frames += 1
-        }
-        #expect(spring.position == 0 && frames < 60)
-    }
 }

@@ -217,6 +217,8 @@ final class MainWindow {
         resolution.onChange { [weak self, weak controller] in
             guard let self, let controller else { return }
             let dpi = self.resolution.dpi
+            // The rows slide to their new heights, as after a resize.
+            controller.view.captureForAnimation()
             controller.apply(controller.model.setMetrics(RowStyle.metrics(dpi: dpi), actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
         }
         if ViewModelAgreement.isEnabled {

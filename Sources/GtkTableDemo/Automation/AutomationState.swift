@@ -27,6 +27,7 @@ enum AutomationState {
             var entry: [String: Any] = [
                 "id": placed.id.rawValue, "kind": placed.kind.name, "y": top + placed.y, "height": placed.height,
                 "measured": placed.isMeasured, "swipeOffset": controller.swipeOffset(of: placed.id),
+                "presentationOffset": view.presentation.shift(of: placed.id),
                 "expanded": false, "open": false,
             ]
             guard let row = model.row(placed.id) else { return entry }

@@ -8,10 +8,13 @@ import TableModel
 /// the first disagreement of the frame, which fails a UI test as a GTK critical does.
 /// On when `GTKTABLEDEMO_CHECK_AGREEMENT=1` (every UI test sets it), off otherwise.
 ///
-/// It checks that every shown row widget's allocation is the model's rectangle for that row;
+/// It checks that every shown row widget's allocation is the model's rectangle for that row,
+/// moved by the row's presentation offset while a height change animates (so the check stays
+/// exact during the slide, and at rest the offset is 0);
 /// that every child of a row's content lies inside it; that an expanded note's text view
 /// needs no more height, by its own measure at its width, than it was given, and a collapsed
-/// one has exactly 64 px; that no two shown rows overlap; and that GTK's focus, when it is in
+/// one has exactly 64 px; that no two shown rows overlap at their resting places (while sliding,
+/// a row below may pass over a row that grew); and that GTK's focus, when it is in
 /// the table, is in the row the model says is focused.
 ///
 /// - Complexity: O(k) widget queries for k shown rows and their children, per frame.
@@ -62,7 +65,8 @@ final class ViewModelAgreement {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
                 return "row \(id) has a widget but is not in the model"
             }
-            let span = TableView.pixelSpan(top: top, height: height, offset: offset)
+            let shift = view.presentation.shift(of: id)
+            let span = TableView.pixelSpan(top: top + shift, height: height, offset: offset)
             let expected = Rect(x: 0, y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
             guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }
             if !bounds.isClose(to: expected) {
@@ -70,7 +74,8 @@ final class ViewModelAgreement {
             }
             if let problem = childProblem(in: cell, id: id) { return problem }
             if let note = cell.content as? NoteRowView, let problem = Self.noteProblem(note, id: id, model: model) { return problem }
-            spans.append((id, bounds.y, bounds.y + bounds.height))
+            let resting = TableView.pixelSpan(top: top, height: height, offset: offset)
+            spans.append((id, Double(resting.y), Double(resting.y + resting.height)))
         }
         spans.sort { $0.top < $1.top }
         for (above, below) in zip(spans, spans.dropFirst()) where above.bottom > below.top + 0.5 {

@@ -39,9 +39,9 @@ final class RichContentLoader {
         guard model.row(id) != nil else { return }  // deleted while loading
         switch markup(at: source) {
         case .success(let markup):
-            controller.perform { () throws(TableError) in try model.richContentArrived(id, markup: markup) }
+            controller.performAnimated { () throws(TableError) in try model.richContentArrived(id, markup: markup) }
         case .failure(let failure):
-            controller.perform { () throws(TableError) in try model.richContentFailed(id, message: failure.message) }
+            controller.performAnimated { () throws(TableError) in try model.richContentFailed(id, message: failure.message) }
         }
     }
 

@@ -6,7 +6,8 @@ import TableModel
 
 /// Connects the model and the view: turns widget intents and input events into `Table`
 /// calls, and applies each `TableUpdate` by touching only the rows it names. Owns the
-/// swipe springs, which only present model state.
+/// animations (swipe springs, and through the view the slide of a height change), which only
+/// present model state.
 @MainActor
 final class TableController {
     let model: Table
@@ -61,7 +62,7 @@ final class TableController {
     }
 
     /// True while anything is still moving or being measured: the state file's `settled` is false.
-    var isAnimating: Bool { animator.isAnimating || view.scrolling.isMoving }
+    var isAnimating: Bool { animator.isAnimating || view.scrolling.isMoving || view.presentation.isAnimating }
 
     // MARK: Applying updates
 
@@ -71,6 +72,20 @@ final class TableController {
         do {
             apply(try body())
         } catch {
+            report(error)
+        }
+    }
+
+    /// Like `perform`, for a change the user asked for in one step (expand, open, an action,
+    /// undo, content arriving): the rows slide to their new places instead of jumping there.
+    /// Typing is not animated: a note growing line by line moves the rows below at once, as
+    /// UIKit's self-sizing cells do, so text never waits for an animation.
+    func performAnimated(_ body: () throws(TableError) -> TableUpdate) {
+        view.captureForAnimation()
+        do {
+            apply(try body())
+        } catch {
+            view.presentation.dropCapture()
             report(error)
         }
     }
@@ -91,7 +106,10 @@ final class TableController {
     /// during its own allocation): rows to bind again, swipe offsets, carets, toasts.
     func record(_ update: TableUpdate) {
         guard !isClosed else { return }
-        for id in update.layout.deleted { animator.forget(id) }
+        for id in update.layout.deleted {
+            animator.forget(id)
+            view.presentation.forget(id)
+        }
         view.markStale(by: update)
         for change in update.swipe.offsets {
             let current = view.cell(for: change.row)?.swipeOffset ?? change.offset
@@ -203,9 +221,9 @@ final class TableController {
         case .textChanged(let id, let text):
             perform { () throws(TableError) in try model.setText(text, for: id) }
         case .toggleExpanded(let id):
-            perform { () throws(TableError) in try model.toggleExpanded(id) }
+            performAnimated { () throws(TableError) in try model.toggleExpanded(id) }
         case .toggleOpen(let id):
-            perform { () throws(TableError) in try model.toggleOpen(id) }
+            performAnimated { () throws(TableError) in try model.toggleOpen(id) }
         case .beganEditing(let id):
             perform { () throws(TableError) in try model.beginEditing(id) }
             // Focus that arrives by Tab leaves the caret where it was: show it (N10).
@@ -216,7 +234,7 @@ final class TableController {
         case .caretMoved(let id):
             caretMoved(in: id)
         case .performAction(let id, let edge, let index):
-            perform { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
+            performAnimated { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
         }
     }
 
@@ -263,10 +281,12 @@ final class TableController {
     }
 
     func undo() {
+        view.captureForAnimation()
         apply(model.undo())
     }
 
     func redo() {
+        view.captureForAnimation()
         apply(model.redo())
     }
 }

@@ -54,6 +54,8 @@ final class TableView: ScrollableLayout {
     private var isAllocating = false
     /// A layout was asked for during the current pass.
     private var passRequested = false
+    /// Where rows are drawn away from their model place while a height change animates.
+    private(set) var presentation: PresentationOffsets!
 
     init(controller: TableController) {
         self.controller = controller
@@ -84,6 +86,8 @@ final class TableView: ScrollableLayout {
             scrollbar.setAccessibleLabel("Scroll the rows")
             scrolling.watch(scrollbar: scrollbar)
         }
+        presentation = PresentationOffsets(host: widget)
+        presentation.onChange = { [weak self] in self?.setNeedsLayout() }
     }
 
     /// The scrolled window's vertical scrollbar, as GTK draws it.
@@ -187,6 +191,8 @@ final class TableView: ScrollableLayout {
     private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
         let newRowWidth = Double(max(1, width))
         if newRowWidth != rowWidth {
+            // A reflow (grids, wrapped text) slides the rows to their new places.
+            if rowWidth > 0 { captureForAnimation() }
             rowWidth = newRowWidth
             controller.widthChanged(to: newRowWidth)
         }
@@ -197,6 +203,7 @@ final class TableView: ScrollableLayout {
         let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan, holdingFraction: thumbFraction)
         thumbFraction = nil
         controller.record(measured)
+        beginAnimation(shown: visible)
         placeCells(visible, width: Int32(rowWidth))
         scrolling.configure(
             offset: layout.scrollOffset, maxOffset: layout.maxScrollOffset, contentHeight: layout.contentHeight,
@@ -216,6 +223,45 @@ final class TableView: ScrollableLayout {
         let y = (top - offset).rounded()
         let bottom = (top + height - offset).rounded()
         return (Int32(y), Int32(bottom - y))
+    }
+
+    // MARK: Animated height changes
+
+    /// Takes the rows' drawn places before a change that should animate (see
+    /// `PresentationOffsets`); the next allocation slides them from there.
+    ///
+    /// - Complexity: O(k log n) for k shown rows.
+    func captureForAnimation() {
+        let offset = layout.scrollOffset
+        var tops: [RowID: Double] = [:]
+        for id in cells.keys {
+            guard let top = layout.offset(of: id) else { continue }
+            tops[id] = top - offset + presentation.shift(of: id)
+        }
+        presentation.capture(tops)
+    }
+
+    private func beginAnimation(shown visible: [VisibleRow]) {
+        guard presentation.hasCapture else { return }
+        let offset = layout.scrollOffset
+        let viewport = 0.0...layout.viewportHeight
+        let shown = visible.filter { viewport.overlaps(($0.y - offset)...($0.y + $0.height - offset)) }
+        presentation.begin(shown: shown.map { ($0.id, $0.y - offset) }) { id in
+            layout.offset(of: id).map { $0 - offset }
+        }
+    }
+
+    /// Rows not laid out at their resting place but drawn inside the viewport on their way
+    /// there (pushed below it by an expand, say), so the screen has no gap while they slide.
+    ///
+    /// - Complexity: O(m log n) for m moving rows.
+    private func rowsDrawnOnTheirWay(excluding placedIDs: Set<RowID>) -> [VisibleRow] {
+        let offset = layout.scrollOffset
+        return presentation.movingRows.compactMap { id in
+            guard !placedIDs.contains(id), let row = layout.placement(of: id) else { return nil }
+            let top = row.y - offset + presentation.shift(of: id)
+            return top < layout.viewportHeight && top + row.height > 0 ? row : nil
+        }
     }
 
     /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
@@ -238,10 +284,18 @@ final class TableView: ScrollableLayout {
             placed.append(row)
             placedIDs.insert(id)
         }
+        if presentation.isAnimating {
+            for row in rowsDrawnOnTheirWay(excluding: placedIDs) {
+                placed.append(row)
+                placedIDs.insert(row.id)
+            }
+            placed.sort(by: presentation.isDrawnUnder)
+        }
         for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil
             pool.recycle(cell)
         }
+        var previousDrawn: UnsafeMutablePointer<GtkWidget>?
         for row in placed {
             var cell: RowCell! = cells[row.id]
             var needsBind = allCellsStale || staleRows.contains(row.id)
@@ -255,9 +309,10 @@ final class TableView: ScrollableLayout {
                 controller.cellBound(row.id)
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
-            let span = Self.pixelSpan(top: row.y, height: row.height, offset: offset)
+            let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
             cell.widget.allocate(
                 x: 0, y: span.y, width: width, height: span.height)
+            if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
         placedRows = visible.map { row in
             var placed = row
@@ -267,6 +322,14 @@ final class TableView: ScrollableLayout {
         placeStickyHeader(width: width, offset: offset)
         staleRows.removeAll(keepingCapacity: true)
         allCellsStale = false
+    }
+
+    /// Makes `cell` the child drawn right after `previous` (the first child when nil), moving
+    /// it only when it is not there already.
+    private func drawAfter(_ cell: RowCell, previous: inout UnsafeMutablePointer<GtkWidget>?) {
+        let child = cell.widget.widget
+        if gtk_widget_get_prev_sibling(child) != previous { gtk_widget_insert_after(child, widget.widget, previous) }
+        previous = child
     }
 
     /// Pins the current section's header at the top (W5) once its own row has scrolled up.
@@ -320,8 +383,17 @@ final class TableView: ScrollableLayout {
         }
     }
 
-    /// The row under a point in the table's coordinates.
+    /// The row drawn under a point in the table's coordinates: during a slide, where it is
+    /// drawn (the one on top where two cross), else its resting place.
+    ///
+    /// - Complexity: O(k) for k placed rows.
     func row(atY y: Double) -> RowID? {
-        placedRows.last { $0.y <= y }.flatMap { $0.y + $0.height > y ? $0.id : nil }
+        guard presentation.isAnimating else {
+            return placedRows.last { $0.y <= y }.flatMap { $0.y + $0.height > y ? $0.id : nil }
+        }
+        return placedRows.filter { row in
+            let top = row.y + presentation.shift(of: row.id)
+            return top <= y && y < top + row.height
+        }.max(by: presentation.isDrawnUnder)?.id
     }
 }

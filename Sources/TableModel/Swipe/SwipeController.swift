@@ -1,6 +1,7 @@
 /// The swipe state machine (S1–S5, S8): which rows are open and by how much, and the one
 /// gesture in progress. Pure: the view feeds it pointer and touchpad events with their times,
-/// and applies the ``SwipeUpdate``s it returns; it animates snaps itself (see ``SwipeSpring``).
+/// and applies the ``SwipeUpdate``s it returns; offsets are settled targets, and the view
+/// animates the way there (a snap) itself.
 ///
 /// A gesture starts undecided. Once the pointer has moved ``SwipeTuning/slop`` it becomes a
 /// swipe if it moved more sideways than up or down, and is otherwise abandoned so the table
