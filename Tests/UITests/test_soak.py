@@ -16,7 +16,6 @@ import random
 import time
 from collections import deque
 
-
 import pytest
 
 from harness import wait_until
