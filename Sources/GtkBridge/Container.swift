@@ -18,6 +18,14 @@ extension ContainerLayout {
     public func containerWillDispose(_ container: GObjectRef) {}
 }
 
+/// A `ContainerLayout` that also draws the widget itself, in place of GTK's default snapshot
+/// (which only draws the children). Whether a class draws is decided when its CSS name is
+/// first registered, so containers that do not draw pay nothing.
+@MainActor public protocol ContainerDrawing: ContainerLayout {
+    /// Appends the widget's own render nodes to `snapshot` (a `GtkSnapshot`), in its coordinates.
+    func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer)
+}
+
 /// GtkWidget subclasses whose measure and size-allocate are forwarded to a `ContainerLayout`.
 /// One GType is registered per CSS name, with its own accessible role.
 ///
@@ -28,7 +36,7 @@ extension ContainerLayout {
 
     /// A new floating container widget of the class registered for `cssName`.
     public static func make(cssName: String, role: GtkAccessibleRole, layout: ContainerLayout) -> GObjectRef {
-        let type = registeredType(cssName: cssName, role: role)
+        let type = registeredType(cssName: cssName, role: role, draws: layout is ContainerDrawing)
         let widget = GObjectRef(g_object_new_with_properties(type, 0, nil, nil)!)
         let box = HandlerBox<ContainerLayout>(layout)
         g_object_set_qdata_full(widget.object, layoutQuark, box.retainedPointer()) { data in
@@ -37,11 +45,11 @@ extension ContainerLayout {
         return widget
     }
 
-    private static func registeredType(cssName: String, role: GtkAccessibleRole) -> GType {
+    private static func registeredType(cssName: String, role: GtkAccessibleRole, draws: Bool) -> GType {
         if let type = registeredTypes[cssName] { return type }
         var query = GTypeQuery()
         g_type_query(gtk_widget_get_type(), &query)
-        let classData = ClassData(cssName: cssName, role: role).retained()
+        let classData = ClassData(cssName: cssName, role: role, draws: draws).retained()
         var info = GTypeInfo()
         info.class_size = guint16(query.class_size)
         info.instance_size = guint16(query.instance_size)
@@ -58,9 +66,11 @@ extension ContainerLayout {
 private final class ClassData {
     let cssName: String
     let role: GtkAccessibleRole
-    init(cssName: String, role: GtkAccessibleRole) {
+    let draws: Bool
+    init(cssName: String, role: GtkAccessibleRole, draws: Bool) {
         self.cssName = cssName
         self.role = role
+        self.draws = draws
     }
     func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 }
@@ -108,6 +118,14 @@ private let classInit: GClassInitFunc = { klass, classData in
     widgetClass.pointee.size_allocate = { widget, width, height, _ in
         let container = GObjectRef(widget!)
         MainActor.assumeIsolated { layout(of: container)?.allocate(container, width: width, height: height) }
+    }
+    if data.draws {
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot else { return }
+            let container = GObjectRef(widget)
+            let target = GObjectRef(snapshot)  // a GtkSnapshot is a GObject; the ref carries it across
+            MainActor.assumeIsolated { (layout(of: container) as? ContainerDrawing)?.snapshot(container, target()) }
+        }
     }
     gtk_widget_class_set_css_name(widgetClass, data.cssName)
     gtk_widget_class_set_accessible_role(widgetClass, data.role)
