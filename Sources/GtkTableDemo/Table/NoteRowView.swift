@@ -99,24 +99,26 @@ final class NoteRowView: ContainerLayout, RowContentView {
     /// A press on the drawn text swaps in the text view with the caret at the press, and
     /// focuses it at once, so the next keystroke reaches the text; dragging on from there
     /// selects, as in a text view. Tab onto the drawn text swaps too, keeping the text view's
-    /// own caret (its end, as after any bind).
+    /// own caret (its end, as after any bind). The drag is the row's, not the preview's: the
+    /// preview is unmapped by the swap, which would end a gesture of its own.
     private func attachPreviewInput() {
         gtk_widget_set_focusable(preview.widget.widget, 1)
         let drag = GObjectRef(gtk_gesture_drag_new()!)
         var anchor: (offset: Int, x: Double, y: Double)?
         drag.onPoint("drag-begin") { [weak self] x, y in
-            guard let self, self.boundID != nil, self.form == .preview else { return }
-            let offset = self.preview.characterOffset(atX: x, y: y)
+            anchor = nil
+            guard let self, self.boundID != nil, self.form == .preview, let point = self.previewPoint(x: x, y: y) else { return }
+            let offset = self.preview.characterOffset(atX: point.x, y: point.y)
             anchor = (offset, x, y)
             self.showTextView(caretAt: offset)
             gtk_widget_grab_focus(self.textView.widget)
         }
         drag.onPoint("drag-update") { [weak self] dx, dy in
             guard let self, let start = anchor, self.form == .textView, abs(dx) + abs(dy) > 3 else { return }
-            self.selectText(from: start.offset, toPreviewX: start.x + dx, y: start.y + dy)
+            self.selectText(from: start.offset, toX: start.x + dx, y: start.y + dy)
         }
         drag.onPoint("drag-end") { _, _ in anchor = nil }
-        gtk_widget_add_controller(preview.widget.widget, drag())
+        gtk_widget_add_controller(widget.widget, drag())
 
         let focus = GObjectRef(gtk_event_controller_focus_new()!)
         focus.on("enter") { [weak self] in
@@ -131,22 +133,28 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_add_controller(preview.widget.widget, focus())
     }
 
-    /// Selects from character `offset` to the text under a point given in the preview's
-    /// coordinates (the text view lies where the preview lay, unscrolled).
-    private func selectText(from offset: Int, toPreviewX x: Double, y: Double) {
-        var point = graphene_point_t(
-            x: Float(x + RowStyle.note.paddingLeading), y: Float(y + RowStyle.note.paddingTop))
-        var inView = graphene_point_t()
-        guard gtk_widget_compute_point(widget.widget, textView.widget, &point, &inView) != 0 else { return }
-        var bufferX: Int32 = 0
-        var bufferY: Int32 = 0
-        gtk_text_view_window_to_buffer_coords(
-            textView(), GTK_TEXT_WINDOW_WIDGET, Int32(inView.x), Int32(inView.y), &bufferX, &bufferY)
-        var end = GtkTextIter()
-        var start = GtkTextIter()
-        gtk_text_view_get_iter_at_location(textView(), &end, bufferX, bufferY)
-        gtk_text_buffer_get_iter_at_offset(buffer(), &start, Int32(offset))
-        gtk_text_buffer_select_range(buffer(), &end, &start)
+    /// A point in this row's coordinates in the preview's, if it lies on the preview.
+    private func previewPoint(x: Double, y: Double) -> (x: Double, y: Double)? {
+        var point = graphene_point_t(x: Float(x), y: Float(y))
+        var inPreview = graphene_point_t()
+        guard gtk_widget_compute_point(widget.widget, preview.widget.widget, &point, &inPreview) != 0,
+            gtk_widget_contains(preview.widget.widget, Double(inPreview.x), Double(inPreview.y)) != 0
+        else { return nil }
+        return (Double(inPreview.x), Double(inPreview.y))
+    }
+
+    /// Selects from character `offset` to the character under a point in this row's
+    /// coordinates. The text view may not be laid out yet (the whole drag can come before
+    /// the next frame), so the point is found in the preview's layout, which is the text
+    /// view's, at the place the preview had.
+    private func selectText(from offset: Int, toX x: Double, y: Double) {
+        let note = RowStyle.note
+        let end = preview.characterOffset(atX: x - note.paddingLeading, y: y - note.paddingTop)
+        var endIter = GtkTextIter()
+        var startIter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer(), &endIter, Int32(end))
+        gtk_text_buffer_get_iter_at_offset(buffer(), &startIter, Int32(offset))
+        gtk_text_buffer_select_range(buffer(), &endIter, &startIter)
     }
 
     /// Swaps the text view in (if the preview shows), holding the preview's text, with the

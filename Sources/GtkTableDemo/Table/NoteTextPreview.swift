@@ -72,10 +72,16 @@ final class NoteTextPreview: ContainerDrawing {
         layoutWidth = width
         var top: Int32 = 0
         let pangoWidth = Self.wrapWidth(for: width) * Int32(PANGO_SCALE)
+        // GtkTextView starts each paragraph on its own side (its direction, or the widget's when
+        // it has no strong character). The context's base direction is the widget's, and Pango
+        // swaps the alignment of a paragraph whose direction is the other one: so "right" in a
+        // right-to-left widget and "left" otherwise put every paragraph at its start.
+        let rightToLeft = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let layout = gtk_widget_create_pango_layout(widget.widget, String(paragraph))!
             pango_layout_set_width(layout, pangoWidth)
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
             var logicalWidth: Int32 = 0
             var height: Int32 = 0
             pango_layout_get_size(layout, &logicalWidth, &height)
@@ -91,11 +97,12 @@ final class NoteTextPreview: ContainerDrawing {
         return totalHeight
     }
 
-    /// The character (Unicode scalar, as GtkTextBuffer counts) offset in `text` nearest to the point (x, y) in this widget's
-    /// coordinates, as a click in a GtkTextView would put the caret: the nearest line, and
-    /// after the character when the point is past its middle.
+    /// The character (Unicode scalar, as GtkTextBuffer counts) offset in `text` nearest to
+    /// the point (x, y) in this widget's coordinates, as a click in a GtkTextView would put the
+    /// caret: the nearest line, and after the character when the point is past its middle.
+    /// Hidden (the text view took its place), it answers at the width it was last laid out at.
     func characterOffset(atX x: Double, y: Double) -> Int {
-        layOut(width: gtk_widget_get_width(widget.widget))
+        layOut(width: layoutWidth > 0 ? layoutWidth : gtk_widget_get_width(widget.widget))
         guard !layouts.isEmpty else { return 0 }
         let index = layouts.lastIndex { Double($0.top) <= y } ?? 0
         let paragraph = layouts[index]
