@@ -310,7 +310,16 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let trailing = Int32(metrics.paddingTrailing)
         let top = Int32(metrics.paddingTop)
         let text = Int32(textHeight.rounded())
-        textArea.allocate(x: leading, y: top, width: max(1, width - leading - trailing), height: text)
+        let areaWidth = max(1, width - leading - trailing)
+        switch form {
+        case .textView:
+            scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
+        case .preview:
+            // Without measuring first: the drawn text needs nothing beyond the box, and its
+            // measure lays out every paragraph, which a collapsed note never needs to draw.
+            var box = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
+            gtk_widget_size_allocate(preview.widget.widget, &box, -1)
+        }
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
         let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural

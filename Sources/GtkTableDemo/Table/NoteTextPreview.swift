@@ -11,19 +11,25 @@ import TableModel
 /// text view and this widget agree). Drawing is `gtk_snapshot_append_layout`, the renderer
 /// GtkTextView's own text goes through.
 ///
-/// Invariant: `layouts` are the paragraphs of `text` laid out at `layoutWidth`, or empty
-/// (laid out again on the next measure, allocation or snapshot).
+/// Paragraphs are laid out lazily, from the top, only as far down as something needs: drawing
+/// (the part of the widget inside the window), a hit test, or the widget's own measure (which
+/// needs them all). So a collapsed note of 100,000 lines shapes the few lines its 64 px show.
+///
+/// Invariant: `layouts` are the first `layouts.count` paragraphs laid out at `layoutWidth`
+/// with the context at `contextSerial`, each at its top; `laidOutHeight` is where the next
+/// paragraph starts.
 @MainActor
 final class NoteTextPreview: ContainerDrawing {
     private(set) var widget: GObjectRef!
     private(set) var text = ""
-    /// Each paragraph's layout (+1 reference) and its top in px.
+    private var paragraphs: [Substring] = [""]
+    /// The first paragraphs' layouts (+1 reference each) and their tops in px.
     private var layouts: [(layout: OpaquePointer, top: Int32)] = []
+    private var laidOutHeight: Int32 = 0
     private var layoutWidth: Int32 = -1
     /// The Pango context's serial when the layouts were made: GTK updates the context in place
     /// when the CSS font or the text resolution changes, and the layouts must follow it.
     private var contextSerial: UInt32 = 0
-    private var totalHeight: Int32 = 0
 
     init() {
         widget = Container.make(cssName: "note-text", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
@@ -33,68 +39,61 @@ final class NoteTextPreview: ContainerDrawing {
 
     /// The widget goes: its layouts go with it.
     func containerWillDispose(_ container: GObjectRef) {
-        for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
-        layouts = []
-        layoutWidth = -1
+        forgetLayouts()
     }
 
-    /// Shows `text` (laid out again only when it differs).
+    /// Shows `text` (laid out again only when it differs). No resize: the note row allocates
+    /// this widget the model's height, whatever its own measure says (and binding runs inside
+    /// the table's allocation, where a resize would leave rows unallocated for a frame).
+    /// - Complexity: O(length of the text) to split it into paragraphs.
     func setText(_ newText: String) {
         guard newText != text else { return }
         text = newText
-        invalidate()
-    }
-
-    /// Forgets the layouts and redraws. No resize: the note row allocates this widget the
-    /// model's height, whatever its own measure says (and binding runs inside the table's
-    /// allocation, where a resize would leave rows unallocated for a frame).
-    private func invalidate() {
-        for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
-        layouts = []
-        layoutWidth = -1
+        paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        forgetLayouts()
         gtk_widget_queue_draw(widget.widget)
     }
 
-    /// The width Pango wraps at inside a widget `width` px wide, as GtkTextView computes it.
-    private static func wrapWidth(for width: Int32) -> Int32 {
-        let note = RowStyle.note
-        return max(1, width - Int32(2 * note.textInset + note.caretReserve))
-    }
-
-    /// Lays the paragraphs out for a widget `width` px wide, unless they already are.
-    /// - Complexity: O(length of the text), Pango's shaping, once per text and width.
-    private func layOut(width: Int32) {
-        let serial = pango_context_get_serial(gtk_widget_get_pango_context(widget.widget))
-        guard width != layoutWidth || serial != contextSerial else { return }
-        contextSerial = serial
+    private func forgetLayouts() {
         for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
         layouts = []
-        layoutWidth = width
-        var top: Int32 = 0
-        let pangoWidth = Self.wrapWidth(for: width) * Int32(PANGO_SCALE)
+        laidOutHeight = 0
+        layoutWidth = -1
+    }
+
+    /// Lays paragraphs out for a widget `width` px wide until they reach below `bottom` (or
+    /// all of them, for nil), keeping those already laid out at this width and font.
+    /// - Complexity: O(length of the paragraphs newly laid out), Pango's shaping.
+    private func layOut(width: Int32, through bottom: Int32?) {
+        let serial = pango_context_get_serial(gtk_widget_get_pango_context(widget.widget))
+        if width != layoutWidth || serial != contextSerial {
+            forgetLayouts()
+            layoutWidth = width
+            contextSerial = serial
+        }
+        let wrapWidth = max(1, width - Int32(2 * RowStyle.note.textInset + RowStyle.note.caretReserve))
         // GtkTextView starts each paragraph on its own side (its direction, or the widget's when
         // it has no strong character). The context's base direction is the widget's, and Pango
         // swaps the alignment of a paragraph whose direction is the other one: so "right" in a
         // right-to-left widget and "left" otherwise put every paragraph at its start.
-        let rightToLeft = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let layout = gtk_widget_create_pango_layout(widget.widget, String(paragraph))!
-            pango_layout_set_width(layout, pangoWidth)
+        let alignment = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        while layouts.count < paragraphs.count, bottom.map({ laidOutHeight <= $0 }) ?? true {
+            let layout = gtk_widget_create_pango_layout(widget.widget, String(paragraphs[layouts.count]))!
+            pango_layout_set_width(layout, wrapWidth * Int32(PANGO_SCALE))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, alignment)
             var logicalWidth: Int32 = 0
             var height: Int32 = 0
             pango_layout_get_size(layout, &logicalWidth, &height)
-            layouts.append((layout, top))
-            top += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
+            layouts.append((layout, laidOutHeight))
+            laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
         }
-        totalHeight = top
     }
 
-    /// The text's height at `width`, by this widget's own layout.
+    /// The text's height at `width`, by this widget's own layout of every paragraph.
     func textHeight(atWidth width: Int32) -> Int32 {
-        layOut(width: width)
-        return totalHeight
+        layOut(width: width, through: nil)
+        return laidOutHeight
     }
 
     /// The character (Unicode scalar, as GtkTextBuffer counts) offset in `text` nearest to
@@ -102,26 +101,22 @@ final class NoteTextPreview: ContainerDrawing {
     /// caret: the nearest line, and after the character when the point is past its middle.
     /// Hidden (the text view took its place), it answers at the width it was last laid out at.
     func characterOffset(atX x: Double, y: Double) -> Int {
-        layOut(width: layoutWidth > 0 ? layoutWidth : gtk_widget_get_width(widget.widget))
+        layOut(width: layoutWidth > 0 ? layoutWidth : gtk_widget_get_width(widget.widget), through: Int32(max(0, y)))
         guard !layouts.isEmpty else { return 0 }
         let index = layouts.lastIndex { Double($0.top) <= y } ?? 0
         let paragraph = layouts[index]
-        let inset = RowStyle.note.textInset
+        let bottom = index + 1 < layouts.count ? layouts[index + 1].top : laidOutHeight
+        let localY = min(max(0, y - Double(paragraph.top)), Double(max(1, bottom - paragraph.top)) - 1)
+        let scale = Double(PANGO_SCALE)
         var byte: Int32 = 0
         var trailing: Int32 = 0
-        let scale = Double(PANGO_SCALE)
-        let localY = min(max(0, y - Double(paragraph.top)), Double(paragraphHeight(index)) - 1)
-        pango_layout_xy_to_index(paragraph.layout, Int32((x - inset) * scale), Int32(localY * scale), &byte, &trailing)
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        pango_layout_xy_to_index(
+            paragraph.layout, Int32((x - RowStyle.note.textInset) * scale), Int32(localY * scale), &byte, &trailing)
         let before = paragraphs.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }
         let utf8 = paragraphs[index].utf8
         let prefix = utf8.index(utf8.startIndex, offsetBy: min(max(0, Int(byte)), utf8.count))
         let scalars = paragraphs[index].unicodeScalars[..<prefix].count
         return min(before + scalars + Int(trailing), text.unicodeScalars.count)
-    }
-
-    private func paragraphHeight(_ index: Int) -> Int32 {
-        (index + 1 < layouts.count ? layouts[index + 1].top : totalHeight) - layouts[index].top
     }
 
     // MARK: ContainerDrawing
@@ -131,21 +126,37 @@ final class NoteTextPreview: ContainerDrawing {
         return (0, textHeight(atWidth: forSize))
     }
 
-    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
-        layOut(width: width)
-    }
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
-    /// Draws the paragraphs that reach into the allocation, in the CSS colour.
-    /// - Complexity: O(paragraphs shown).
+    /// Draws the paragraphs that reach into both the allocation and the window (a very tall
+    /// expanded note is mostly outside the window), in the CSS colour.
+    /// - Complexity: O(log p) to find the first shown of p paragraphs, plus O(paragraphs shown).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
-        let height = gtk_widget_get_height(container.widget)
-        layOut(width: width)
+        var top: Int32 = 0
+        var bottom = gtk_widget_get_height(container.widget)
+        if let root = gtk_widget_get_root(container.widget).map(UnsafeMutablePointer<GtkWidget>.init) {
+            var origin = graphene_point_t()
+            var inWidget = graphene_point_t()
+            if gtk_widget_compute_point(root, container.widget, &origin, &inWidget) != 0 {
+                top = max(top, Int32(inWidget.y.rounded(.down)))
+                bottom = min(bottom, Int32(inWidget.y.rounded(.up)) + gtk_widget_get_height(root))
+            }
+        }
+        guard bottom > top else { return }
+        layOut(width: width, through: bottom)
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
         let inset = Float(RowStyle.note.textInset)
-        for paragraph in layouts {
-            guard paragraph.top < height else { break }
+        // The first paragraph that ends below `top`: the last one starting at or above it.
+        var low = 0
+        var high = layouts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if layouts[middle].top <= top { low = middle + 1 } else { high = middle }
+        }
+        for paragraph in layouts[max(0, low - 1)...] {
+            guard paragraph.top < bottom else { break }
             gtk_snapshot_save(snapshot)
             var origin = graphene_point_t(x: inset, y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
