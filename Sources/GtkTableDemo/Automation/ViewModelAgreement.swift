@@ -9,8 +9,9 @@ import TableModel
 /// On when `GTKTABLEDEMO_CHECK_AGREEMENT=1` (every UI test sets it), off otherwise.
 ///
 /// It checks that every shown row widget's allocation is the model's rectangle for that row;
-/// that every child of a row's content lies inside it; that an expanded note's text view
-/// needs no more height, by its own measure at its width, than it was given, and a collapsed
+/// that every child of a row's content lies inside it; that a note shows its text in exactly
+/// one form (drawn or text view), and that an expanded note's text needs no more height, by
+/// the own measure of that form's widget at its width, than it was given, and a collapsed
 /// one has exactly 64 px; that no two shown rows overlap; and that GTK's focus, when it is in
 /// the table, is in the row the model says is focused.
 ///
