@@ -42,16 +42,16 @@ final class NoteTextPreview: ContainerDrawing {
         forgetLayouts()
     }
 
-    /// Shows `text` (laid out again only when it differs). No resize: the note row allocates
-    /// this widget the model's height, whatever its own measure says (and binding runs inside
-    /// the table's allocation, where a resize would leave rows unallocated for a frame).
+    /// Shows `text` (laid out again only when it differs). Its size request changes with it
+    /// (GTK caches measures until a resize is queued), though the note row allocates this
+    /// widget the model's height whatever its own measure says.
     /// - Complexity: O(length of the text) to split it into paragraphs.
     func setText(_ newText: String) {
         guard newText != text else { return }
         text = newText
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         forgetLayouts()
-        gtk_widget_queue_draw(widget.widget)
+        gtk_widget_queue_resize(widget.widget)
     }
 
     private func forgetLayouts() {
