@@ -28,6 +28,10 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
     scripts/bench.py            the full run (builds nothing: `make bench` builds release first)
     scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure or
                                 timeout; add `--configuration debug` to smoke-test a debug build
+    scripts/bench.py --scroll-only --programs ours,listview-textview --sizes 1000,100000
+                                only the scroll script (no engine bench, typing or start-up
+                                repeats), for the programs and sizes named; writes no JSON
+                                unless asked
 
 Benchmarks, not tests: nothing here asserts a timing.
 """
@@ -649,10 +653,29 @@ def main() -> int:
                                          "none unless asked, so it never replaces a full run's figures)")
     parser.add_argument("--configuration", choices=["release", "debug"], default="release",
                         help="which build's programs to run (figures only mean something for release)")
+    parser.add_argument("--scroll-only", action="store_true",
+                        help="run only the scroll script: no engine bench, typing or start-up repeats")
+    parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)})")
+    parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own)")
     arguments = parser.parse_args()
     global BIN
     BIN = BUILD / arguments.configuration
     config = dict(QUICK if arguments.quick else FULL)
+    programs = arguments.programs.split(",") if arguments.programs else COLUMNS
+    if unknown := [p for p in programs if p not in PROGRAMS]:
+        parser.error(f"unknown program {', '.join(unknown)} (known: {', '.join(COLUMNS)})")
+    if arguments.sizes:
+        try:
+            sizes = [int(n) for n in arguments.sizes.split(",")]
+        except ValueError:
+            parser.error(f"--sizes takes comma-separated row counts, not {arguments.sizes!r}")
+        config["sizes"] = sizes
+        config["listbox_sizes"] = [n for n in config["listbox_sizes"] if n in sizes] or sizes[:1]
+        config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
+    partial = arguments.scroll_only or arguments.programs or arguments.sizes
+    if arguments.scroll_only:
+        config["typing_sizes"] = []
+        config["startup_repeats"] = 0
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
@@ -661,7 +684,8 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    results = {"engine": engine_bench(arguments.quick), "scroll": {}, "typing": {}}
+    engine = {"skipped": "not asked for (--scroll-only)"} if arguments.scroll_only else engine_bench(arguments.quick)
+    results = {"engine": engine, "scroll": {}, "typing": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -669,6 +693,8 @@ def main() -> int:
             for size in config["all_sizes"]:
                 runs = results["scroll"].setdefault(str(size), {})
                 for program in COLUMNS:
+                    if program not in programs:
+                        continue
                     if program.startswith("listbox"):
                         if size not in config["listbox_sizes"]:
                             runs[program] = {"skipped": f"not run above {max(config['listbox_sizes']):,} rows (one widget per row)"}
@@ -694,6 +720,8 @@ def main() -> int:
             for size in config["typing_sizes"]:
                 runs = results["typing"].setdefault(str(size), {})
                 for program in ("ours", "listview-textview"):
+                    if program not in programs:
+                        continue
                     runs[program] = run_program(session, work, program, size, config["typing_script"], config["keys"])
     finally:
         session.close()
@@ -703,7 +731,8 @@ def main() -> int:
     results["environment"] = {"date": environment_date, "cpus": os.cpu_count(), "loadAverage": load_average}
     text = render(results, config)
     print(text)
-    output = arguments.output or (None if arguments.quick else str(ROOT / "bench-results.json"))
+    # A smoke or partial run writes no JSON unless asked, so it never replaces a full run's figures.
+    output = arguments.output or (None if arguments.quick or partial else str(ROOT / "bench-results.json"))
     print(f"\n(total {results['seconds']} s" + (f"; figures in {output})" if output else ")"))
     if output:
         Path(output).write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
