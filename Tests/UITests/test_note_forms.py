@@ -140,3 +140,29 @@ def test_an_expanded_drawn_note_measures_what_the_model_measured_in_both_forms(l
     state = app.wait_state(lambda s: app.row(s, 5)["noteForm"] == "textView" and app.row(s, 5)["widgetTextHeight"])
     row = app.row(state, 5)
     assert row["widgetTextHeight"] == row["modelTextHeight"], row
+
+
+def clicks_then_type(app, x, y, count, key):
+    """`count` clicks in one series (well inside GTK's double-click time), then a key."""
+    app.xdotool("mousemove", "--sync", int(x), int(y), "click", "--repeat", count, "--delay", 60, 1, "type", key)
+
+
+def test_a_double_or_triple_click_on_drawn_text_selects_what_it_selects_in_the_text_view(launch, workdir):
+    # Per series: the reference note (already a text view), the drawn note, and the point.
+    series = [(2, 3, 2, (100, 10)), (4, 5, 3, (100, 29))]
+    app = launch(data=same_text_notes(workdir, [2, 3, 4, 5]))
+    state = app.wait_state(lambda s: app.row(s, 5) is not None)
+    for reference, drawn, count, (dx, dy) in series:
+        app.click(*text_point(state, app.row(state, reference), dx, dy))
+        state = app.wait_state(lambda s: app.row(s, reference)["noteForm"] == "textView")
+        time.sleep(DOUBLE_CLICK_PAUSE_S)
+        results = []
+        for row_id in (reference, drawn):
+            assert app.row(state, row_id)["noteForm"] == ("textView" if row_id == reference else "preview")
+            clicks_then_type(app, *text_point(state, app.row(state, row_id), dx, dy), count, "Z")
+            state = app.wait_state(lambda s: "Z" in app.row(s, row_id)["text"], what="the key after the clicks")
+            results.append(app.row(state, row_id)["text"])
+            time.sleep(DOUBLE_CLICK_PAUSE_S)
+        assert results[0] == results[1], (count, results)
+        # A word (double) or a whole line (triple) was replaced, not one caret placed.
+        assert len(results[1]) < len(LINES) - (2 if count == 2 else 15), (count, results[1])

@@ -119,6 +119,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         }
         drag.onPoint("drag-end") { _, _ in anchor = nil }
         gtk_widget_add_controller(widget.widget, drag())
+        attachMultiPress()
 
         let focus = GObjectRef(gtk_event_controller_focus_new()!)
         focus.on("enter") { [weak self] in
@@ -133,6 +134,31 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_add_controller(preview.widget.widget, focus())
     }
 
+    /// A double or triple click whose first press landed on the drawn text selects the word or
+    /// the line under the pointer, as the text view's own would: the text view only came with
+    /// the first press, so its click gesture would count the second as a first. The row sees
+    /// the presses first (capture phase) and claims the later ones of such a series, so the
+    /// text view does not place its caret over the selection. Other series are the text view's.
+    private func attachMultiPress() {
+        let click = GObjectRef(gtk_gesture_click_new()!)
+        gtk_event_controller_set_propagation_phase(click(), GTK_PHASE_CAPTURE)
+        var seriesBeganDrawn = false
+        click.onPress("pressed") { [weak self] count, x, y in
+            guard let self else { return }
+            if count == 1 {
+                seriesBeganDrawn = self.form == .preview && self.previewPoint(x: x, y: y) != nil
+                return
+            }
+            guard seriesBeganDrawn, self.form == .textView else { return }
+            gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
+            guard count <= 3 else { return }
+            let offset = self.previewOffset(atX: x, y: y)
+            let granularity = count == 2 ? GTK_TEXT_EXTEND_SELECTION_WORD : GTK_TEXT_EXTEND_SELECTION_LINE
+            TextViewGranularSelection.select(in: self.textView, around: offset, granularity: granularity)
+        }
+        gtk_widget_add_controller(widget.widget, click())
+    }
+
     /// A point in this row's coordinates in the preview's, if it lies on the preview.
     private func previewPoint(x: Double, y: Double) -> (x: Double, y: Double)? {
         var point = graphene_point_t(x: Float(x), y: Float(y))
@@ -143,13 +169,20 @@ final class NoteRowView: ContainerLayout, RowContentView {
         return (Double(inPreview.x), Double(inPreview.y))
     }
 
+    /// The character offset under a point in this row's coordinates, by the preview's layout
+    /// at the place the preview was last given (hidden or not: the text view has that place).
+    private func previewOffset(atX x: Double, y: Double) -> Int {
+        var box = GtkAllocation()
+        gtk_widget_get_allocation(preview.widget.widget, &box)
+        return preview.characterOffset(atX: x - Double(box.x), y: y - Double(box.y))
+    }
+
     /// Selects from character `offset` to the character under a point in this row's
     /// coordinates. The text view may not be laid out yet (the whole drag can come before
     /// the next frame), so the point is found in the preview's layout, which is the text
     /// view's, at the place the preview had.
     private func selectText(from offset: Int, toX x: Double, y: Double) {
-        let note = RowStyle.note
-        let end = preview.characterOffset(atX: x - note.paddingLeading, y: y - note.paddingTop)
+        let end = previewOffset(atX: x, y: y)
         var endIter = GtkTextIter()
         var startIter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer(), &endIter, Int32(end))
