@@ -68,6 +68,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         preview.widget.setParent(widget)
         scroller.setParent(widget)
         gtk_widget_set_child_visible(scroller.widget, 0)
+        scroller.setAccessibleHidden(true)
         marks.setParent(widget)
         button.setParent(widget)
 
@@ -190,7 +191,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_text_buffer_select_range(buffer(), &endIter, &startIter)
     }
 
-    /// Swaps the text view in (if the preview shows), holding the preview's text, with the
+    /// Swaps the text view in (if the preview shows; the form not shown is hidden from assistive
+    /// technology too), holding the preview's text, with the
     /// caret at character `offset` (nil: where setting the text left it).
     private func showTextView(caretAt offset: Int?) {
         if form == .preview {
@@ -198,6 +200,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), 0)
             gtk_widget_set_child_visible(scroller.widget, 1)
             gtk_widget_set_child_visible(preview.widget.widget, 0)
+            scroller.setAccessibleHidden(false)
+            preview.widget.setAccessibleHidden(true)
             form = .textView
             // A resize, not an allocation: the text view may resize itself as it first lays out, which
             // only a pass through the table's own allocation absorbs.
@@ -216,6 +220,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), "", -1) }
         gtk_widget_set_child_visible(preview.widget.widget, 1)
         gtk_widget_set_child_visible(scroller.widget, 0)
+        preview.widget.setAccessibleHidden(false)
+        scroller.setAccessibleHidden(true)
         form = .preview
         gtk_widget_queue_allocate(widget.widget)
     }

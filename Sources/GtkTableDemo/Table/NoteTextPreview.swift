@@ -11,6 +11,9 @@ import TableModel
 /// text view and this widget agree). Drawing is `gtk_snapshot_append_layout`, the renderer
 /// GtkTextView's own text goes through.
 ///
+/// Assistive technology reads it as a label named "Note" whose description is the whole text
+/// (GTK 4.8 offers custom widgets no text interface), as it reads the text view's text.
+///
 /// Paragraphs are laid out lazily, from the top, only as far down as something needs: drawing
 /// (the part of the widget inside the window), a hit test, or the widget's own measure (which
 /// needs them all). So a collapsed note of 100,000 lines shapes the few lines its 64 px show.
@@ -45,11 +48,13 @@ final class NoteTextPreview: ContainerDrawing {
     /// Shows `text` (laid out again only when it differs). Its size request changes with it
     /// (GTK caches measures until a resize is queued), though the note row allocates this
     /// widget the model's height whatever its own measure says.
-    /// - Complexity: O(length of the text) to split it into paragraphs.
+    /// - Complexity: O(length of the text) to split it into paragraphs and hand it to the
+    ///   accessible description.
     func setText(_ newText: String) {
         guard newText != text else { return }
         text = newText
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        widget.setAccessibleDescription(text)
         forgetLayouts()
         gtk_widget_queue_resize(widget.widget)
     }
