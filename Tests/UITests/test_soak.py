@@ -39,41 +39,47 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
         y = origin["y"] + rng.uniform(5, max(6, height - 5))
         kind = rng.choices(["click", "swipe", "vdrag", "wheel", "hwheel", "type", "key", "menu", "resize", "midswipe"],
                            weights=[14, 12, 4, 14, 4, 12, 20, 6, 2, 4])[0]
+        issued = []
+
+        def act(*args):
+            issued.append(" ".join(map(str, args)))
+            app.xdotool(*args)
+
         try:
             if kind == "click":
-                app.xdotool("mousemove", int(x), int(y), "click", rng.choice([1, 1, 1, 3]))
+                act("mousemove", int(x), int(y), "click", rng.choice([1, 1, 1, 3]))
             elif kind == "swipe":
                 dx = rng.choice([-1, 1]) * rng.uniform(20, 260)
-                app.xdotool("mousemove", int(x), int(y), "mousedown", 1,
+                act("mousemove", int(x), int(y), "mousedown", 1,
                             *[a for i in range(1, 7) for a in ("mousemove", max(0, int(x + dx * i / 6)), int(y))], "mouseup", 1)
             elif kind == "vdrag":
                 dy = rng.uniform(-150, 150)
-                app.xdotool("mousemove", int(x), int(y), "mousedown", 1,
+                act("mousemove", int(x), int(y), "mousedown", 1,
                             *[a for i in range(1, 5) for a in ("mousemove", int(x), int(y + dy * i / 4))], "mouseup", 1)
             elif kind == "wheel":
-                app.xdotool("mousemove", int(x), int(y), "click", "--repeat", rng.randint(1, 6), rng.choice([4, 5]))
+                act("mousemove", int(x), int(y), "click", "--repeat", rng.randint(1, 6), rng.choice([4, 5]))
             elif kind == "hwheel":
-                app.xdotool("mousemove", int(x), int(y), "keydown", "shift", "click", rng.choice([4, 5, 6, 7]), "keyup", "shift")
+                act("mousemove", int(x), int(y), "keydown", "shift", "click", rng.choice([4, 5, 6, 7]), "keyup", "shift")
             elif kind == "type":
                 text = rng.choice(TEXTS)
                 if text == "line\n":
-                    app.xdotool("key", "Return")
+                    act("key", "Return")
                 elif text:
-                    app.xdotool("type", "--delay", 15 if text.isascii() else 60, text)
+                    act("type", "--delay", 15 if text.isascii() else 60, text)
             elif kind == "key":
-                app.xdotool("key", "--clearmodifiers", rng.choice(KEYS))
+                act("key", "--clearmodifiers", rng.choice(KEYS))
             elif kind == "menu":
-                app.xdotool("mousemove", int(x), int(y), "click", 3)
-                app.xdotool("key", *(["Down"] * rng.randint(0, 3)), rng.choice(["Return", "Return", "Escape"]))
+                act("mousemove", int(x), int(y), "click", 3)
+                act("key", *(["Down"] * rng.randint(0, 3)), rng.choice(["Return", "Return", "Escape"]))
             elif kind == "resize":
-                app.xdotool("windowsize", window, rng.randint(320, 820), rng.randint(480, 900))
+                act("windowsize", window, rng.randint(320, 820), rng.randint(480, 900))
             elif kind == "midswipe":
-                app.xdotool("mousemove", int(x), int(y), "mousedown", 1, "mousemove", int(x - 40), int(y),
+                act("mousemove", int(x), int(y), "mousedown", 1, "mousemove", int(x - 40), int(y),
                             "mousemove", int(x - 80), int(y), "click", rng.choice([4, 5]), "mousemove", int(x - 120), int(y),
                             "mouseup", 1)
         except Exception as failure:  # an xdotool hiccup is not the app's fault; the app must still be alive
             print(f"step {step}: {kind}: {failure}")
-        recent.append(f"{step}: {kind} at {int(x)},{int(y)}")
+        recent.append(f"{step}: {kind}: " + "; ".join(issued)[:200])
         if app.process.poll() is not None:
             raise AssertionError(f"seed {seed}: the app exited at step {step} ({kind}):\n{app.stderr_text()[-3000:]}")
         if os.environ.get("SOAK_TRACE") or step >= int(os.environ.get("SOAK_SLOW_FROM", count)):
