@@ -87,6 +87,9 @@ struct HeightIndex: Sendable {
     var summary = HeightSummary.zero
     var locator: RowLocator
     var estimates: HeightEstimates
+    /// The leaves in row order, for descent-free offsets and positions (see `LeafDirectory`);
+    /// splices invalidate it, height changes keep it valid.
+    var directory: LeafDirectory
 
     /// Child slots per inner node: its capacity plus the spare.
     var innerStride: Int { branchCapacity + 1 }
@@ -103,6 +106,7 @@ struct HeightIndex: Sendable {
         self.leafCapacity = leafCapacity
         self.branchCapacity = branchCapacity
         self.estimates = estimates
+        directory = LeafDirectory(leafCapacity: leafCapacity)
         // Filled as a local below (its checks read the leaves), stored once complete.
         locator = RowLocator(rowCount: 0)
         var locator = RowLocator(rowCount: rows.count)
@@ -160,6 +164,7 @@ struct HeightIndex: Sendable {
             depth += 1
         }
         root = level[0].node
+        rebuildDirectory()
     }
 
     /// Part `part` of `0..<count` cut into `parts` ranges whose sizes differ by at most one.
@@ -276,7 +281,7 @@ struct HeightIndex: Sendable {
             + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRowsBefore.capacity)
                 * MemoryLayout<Int32>.stride
             + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
-            + locator.byteCount
+            + locator.byteCount + directory.byteCount
     }
 
     // MARK: Parent links
@@ -293,12 +298,16 @@ struct HeightIndex: Sendable {
     }
 
     /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total, and
-    /// to the prefixes after it in each ancestor whose cache is current. Call it after the
-    /// estimates took the change into account.
+    /// to the prefixes after it in each ancestor whose cache is current, and to the directory
+    /// when it is valid (a splice invalidates it first). Call it after the estimates took the
+    /// change into account.
     ///
     /// - Complexity: O(log n · branchCapacity).
     mutating func propagate(_ delta: HeightSummary, fromLeaf leaf: Int32) {
         summary += delta
+        if directory.isValid {
+            directory.add(knownUnits: delta.knownUnits, estimatedCounts: delta.estimatedCounts, toLeaf: leaf)
+        }
         let generation = estimates.generation
         let deltaRows = Int32(truncatingIfNeeded: delta.rows)
         let deltaUnits = delta.units(at: estimates.current)
