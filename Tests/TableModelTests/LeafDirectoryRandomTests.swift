@@ -50,7 +50,7 @@ import Testing
                 reference.rows.insert(reference.rows.remove(at: source), at: destination)
             case 35..<75 where count > 0:
                 let position = Int.random(in: 0..<count, using: &random)
-                let units = UInt32.random(in: 0...(300 * 64), using: &random)
+                let units = randomUnits(using: &random)
                 index.setMeasuredHeight(units, at: position)
                 reference.rows[position].state = .measured
                 reference.rows[position].units = units
@@ -101,6 +101,14 @@ import Testing
         let kind = RowKind.allCases.randomElement(using: &random)!
         return Bool.random(using: &random)
             ? .estimated(id: id, kind: kind)
-            : RowRecord(id: id, kind: kind, state: .measured, units: UInt32.random(in: 0...(300 * 64), using: &random))
+            : RowRecord(id: id, kind: kind, state: .measured, units: randomUnits(using: &random))
+    }
+
+    /// Mostly ordinary heights; one in 40 the tallest a row may be, so the packed sums carry
+    /// their low lane into the high one and reach totals past 2^32 units.
+    private func randomUnits(using random: inout SplitMix64) -> UInt32 {
+        Int.random(in: 0..<40, using: &random) == 0
+            ? UInt32(HeightUnits.units(TableLayout.maximumRowHeight))
+            : UInt32.random(in: 0...(300 * 64), using: &random)
     }
 }

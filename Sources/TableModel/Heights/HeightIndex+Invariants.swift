@@ -23,7 +23,7 @@ extension HeightIndex {
             precondition(directory.rankOfLeaf == expected.rankOfLeaf && directory.startOfLeaf == expected.startOfLeaf
                          && directory.blocks == expected.blocks,
                          "height index: leaf directory does not match the row order")
-            precondition(directory.known == expected.known && directory.estimated == expected.estimated,
+            precondition(directory.sums == expected.sums,
                          "height index: leaf directory's sums are out of date")
         }
     }

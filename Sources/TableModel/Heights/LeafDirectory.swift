@@ -9,7 +9,8 @@
 /// - A Fenwick tree over ranks holds each leaf's known units and estimated rows per kind,
 ///   so the height before a leaf is a prefix sum of O(log leaves) loads whose addresses
 ///   depend only on the rank (they overlap), priced at the current estimates at the end.
-///   An estimate change therefore touches nothing here.
+///   An estimate change therefore touches nothing here. Each entry is one `SIMD8<Int32>`
+///   (see `pack`), so a step of the sum is one vector add and one cache line.
 ///
 /// A height change adds its delta in O(log leaves). Any splice (rows inserted, removed,
 /// leaves split or merged) shifts ranks and indices, so it marks the directory invalid
@@ -41,15 +42,48 @@ struct LeafDirectory: Sendable {
     private(set) var rankOfLeaf: [Int32] = []
     private(set) var startOfLeaf: [Int32] = []
     private(set) var blocks: [Block] = []
-    /// Fenwick tree over ranks, 1-based: entry `e` sums the `e & -e` ranks ending at `e - 1`.
-    private(set) var known: [Int64] = []
-    private(set) var estimated: [SIMD8<Int32>] = []
+    /// Fenwick tree over ranks, 1-based: entry `e` sums the `e & -e` ranks ending at `e - 1`,
+    /// packed (see `pack`).
+    private(set) var sums: [SIMD8<Int32>] = []
     /// What queries have spent on the tree since the directory became invalid, in the units
     /// of `rebuildCost`.
     var staleWork = 0
 
+    /// Lanes of a packed sum: the estimated rows per kind in lanes `0..<knownLowLane`, the
+    /// known units as `known >> knownShift` in `knownHighLane` and the low `knownShift`
+    /// bits in `knownLowLane`. A stored entry keeps its low lane in `0..<1 << knownShift`
+    /// (`normalized`), so a sum of up to 2^(31 − knownShift) entries (more than any Fenwick
+    /// path) cannot overflow, and `known` is `high << knownShift + low` of the sums.
+    static let knownLowLane = 6
+    static let knownHighLane = 7
+    static let knownShift: Int32 = 24
+
+    /// `known` units and `estimated` rows per kind as one vector.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func pack(known: Int64, estimated: SIMD8<Int32>) -> SIMD8<Int32> {
+        var packed = estimated
+        packed[knownLowLane] = Int32(truncatingIfNeeded: known & (1 << Int64(knownShift) - 1))
+        packed[knownHighLane] = Int32(truncatingIfNeeded: known >> Int64(knownShift))
+        return packed
+    }
+
+    /// `packed` with its low known lane carried into the high one, back in `0..<1 << knownShift`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func normalized(_ packed: SIMD8<Int32>) -> SIMD8<Int32> {
+        var result = packed
+        let carry = result[knownLowLane] >> knownShift
+        result[knownLowLane] &-= carry << knownShift
+        result[knownHighLane] &+= carry
+        return result
+    }
+
     /// A directory for leaves of at least `leafCapacity / 2` rows; invalid until built.
     init(leafCapacity: Int) {
+        precondition(HeightSummary.kindLanes <= LeafDirectory.knownLowLane, "leaf directory: too many kinds to pack")
         var shift = 0
         while 2 << shift <= leafCapacity / 2 { shift += 1 }
         blockShift = shift
@@ -78,8 +112,7 @@ struct LeafDirectory: Sendable {
     mutating func rebuild(leaves: [(leaf: Int32, summary: HeightSummary)], leafSlots: Int) {
         rankOfLeaf = Array(repeating: -1, count: leafSlots)
         startOfLeaf = Array(repeating: 0, count: leafSlots)
-        known = Array(repeating: 0, count: leaves.count + 1)
-        estimated = Array(repeating: .zero, count: leaves.count + 1)
+        sums = Array(repeating: .zero, count: leaves.count + 1)
         blocks.removeAll(keepingCapacity: true)
         var start = 0
         for (rank, entry) in leaves.enumerated() {
@@ -94,17 +127,13 @@ struct LeafDirectory: Sendable {
                                     boundary: Int32(end), next: next))
                 block += 1
             }
-            known[rank + 1] = entry.summary.knownUnits
-            estimated[rank + 1] = entry.summary.estimatedCounts
+            sums[rank + 1] = LeafDirectory.pack(known: entry.summary.knownUnits, estimated: entry.summary.estimatedCounts)
             start = end
         }
         // Each entry adds itself into its Fenwick parent, in order: O(leaves).
-        for entry in 1..<known.count {
+        for entry in 1..<sums.count {
             let parent = entry + (entry & -entry)
-            if parent < known.count {
-                known[parent] &+= known[entry]
-                estimated[parent] &+= estimated[entry]
-            }
+            if parent < sums.count { sums[parent] = LeafDirectory.normalized(sums[parent] &+ sums[entry]) }
         }
         isValid = true
         staleWork = 0
@@ -116,35 +145,31 @@ struct LeafDirectory: Sendable {
     @inline(__always)
     mutating func add(knownUnits: Int64, estimatedCounts: SIMD8<Int32>, toLeaf leaf: Int32) {
         var entry = Int(rankOfLeaf[Int(leaf)]) + 1
-        let end = known.count
-        known.withUnsafeMutableBufferPointer { known in
-            estimated.withUnsafeMutableBufferPointer { estimated in
-                while entry < end {
-                    known[entry] &+= knownUnits
-                    estimated[entry] &+= estimatedCounts
-                    entry += entry & -entry
-                }
+        let delta = LeafDirectory.pack(known: knownUnits, estimated: estimatedCounts)
+        sums.withUnsafeMutableBufferPointer { sums in
+            while entry < sums.count {
+                sums[entry] = LeafDirectory.normalized(sums[entry] &+ delta)
+                entry += entry & -entry
             }
         }
     }
 
-    /// Known units and estimated rows per kind of the leaves before rank `rank`.
+    /// Known units and estimated rows per kind of the leaves before rank `rank` (the kinds'
+    /// lanes of `estimated`; its other lanes are not counts).
     ///
     /// - Complexity: O(log leaves) loads, independent of one another.
     @inline(__always)
     func before(rank: Int) -> (known: Int64, estimated: SIMD8<Int32>) {
-        known.withUnsafeBufferPointer { known in
-            estimated.withUnsafeBufferPointer { estimated in
-                var sumKnown: Int64 = 0
-                var sumEstimated = SIMD8<Int32>.zero
-                var entry = rank
-                while entry > 0 {
-                    sumKnown &+= known[entry]
-                    sumEstimated &+= estimated[entry]
-                    entry &= entry - 1
-                }
-                return (sumKnown, sumEstimated)
+        sums.withUnsafeBufferPointer { sums in
+            var sum = SIMD8<Int32>.zero
+            var entry = rank
+            while entry > 0 {
+                sum &+= sums[entry]
+                entry &= entry - 1
             }
+            let known = Int64(sum[LeafDirectory.knownHighLane]) << Int64(LeafDirectory.knownShift)
+                &+ Int64(sum[LeafDirectory.knownLowLane])
+            return (known, sum)
         }
     }
 
@@ -165,7 +190,6 @@ struct LeafDirectory: Sendable {
     var byteCount: Int {
         (rankOfLeaf.capacity + startOfLeaf.capacity) * MemoryLayout<Int32>.stride
             + blocks.capacity * MemoryLayout<Block>.stride
-            + known.capacity * MemoryLayout<Int64>.stride
-            + estimated.capacity * MemoryLayout<SIMD8<Int32>>.stride
+            + sums.capacity * MemoryLayout<SIMD8<Int32>>.stride
     }
 }
