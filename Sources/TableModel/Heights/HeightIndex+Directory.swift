@@ -1,7 +1,7 @@
 extension HeightIndex {
     /// Tree work a query that finds the directory invalid is charged, per level it descends,
-    /// in the units of `LeafDirectory.rebuildCost` (one leaf or block of the rebuild); about
-    /// the ratio of their times measured at a million rows.
+    /// in the units of `LeafDirectory.rebuildCost` (one leaf or block of the rebuild): a
+    /// level's cache misses cost roughly what eight rebuild steps do.
     static let staleQueryCostPerLevel = 8
 
     /// The leaves in row order with their summaries.
