@@ -318,12 +318,17 @@ struct HeightIndex: Sendable {
             innerSummaries[slot] += delta
             let nodeGeneration = innerGeneration[Int(parent)]
             if nodeGeneration != HeightIndex.staleGeneration {
-                let priced = nodeGeneration == generation
-                for later in slot + 1..<firstSlot(of: parent) + childCount(of: parent) {
-                    innerRowsBefore[later] &+= deltaRows
-                    innerKnownBefore[later] &+= delta.knownUnits
-                    innerEstimatedBefore[later] &+= delta.estimatedCounts
-                    if priced { innerUnitsBefore[later] &+= deltaUnits }
+                // One pass per prefix array, skipping those the change leaves as they are (a
+                // height change moves no row and, between measured heights, no estimated
+                // count), so only the cache lines that change are touched.
+                let later = slot + 1..<firstSlot(of: parent) + childCount(of: parent)
+                if deltaRows != 0 { for position in later { innerRowsBefore[position] &+= deltaRows } }
+                if delta.knownUnits != 0 { for position in later { innerKnownBefore[position] &+= delta.knownUnits } }
+                if delta.estimatedCounts != .zero {
+                    for position in later { innerEstimatedBefore[position] &+= delta.estimatedCounts }
+                }
+                if nodeGeneration == generation, deltaUnits != 0 {
+                    for position in later { innerUnitsBefore[position] &+= deltaUnits }
                 }
             }
             child = parent
