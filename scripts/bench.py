@@ -28,6 +28,14 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
     scripts/bench.py            the full run (builds nothing: `make bench` builds release first)
     scripts/bench.py --quick    a smoke run (tiny N, a few frames), exits non-zero on failure or
                                 timeout; add `--configuration debug` to smoke-test a debug build
+    scripts/bench.py --startup-only [--sizes 1000,1000000] [--programs ours] [--repeats 5]
+                                only first-frame runs (the `startup` script), in rounds over
+                                the sizes; prints each run, the medians and the ratio to the
+                                smallest size (a quick loop for start-up work, not a full run)
+    scripts/bench.py --scroll-only --programs ours,listview-textview --sizes 1000,100000
+                                only the scroll script (no engine bench, typing or start-up
+                                repeats), for the programs and sizes named; writes no JSON
+                                unless asked
 
 Benchmarks, not tests: nothing here asserts a timing.
 """
@@ -642,6 +650,45 @@ def render(results: dict, config: dict) -> str:
     return "\n".join(lines)
 
 
+def startup_only(sizes: list[int], programs: list[str], repeats: int, output: str | None) -> int:
+    """First-frame runs only, `repeats` rounds over every size and program (so drifting load
+    weighs on each alike); prints each run's first frame and "window built" time, the medians,
+    and each program's median ratio to its own at the smallest size."""
+    runs = {(program, size): [] for program in programs for size in sizes}
+    load_before = os.getloadavg()
+    session = Session()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
+            for _ in range(repeats):
+                for size in sizes:
+                    for program in programs:
+                        figures = run_program(session, Path(workdir), program, size, "startup", 0)
+                        if not usable(figures) or "firstFrameMs" not in figures:
+                            log(f"FAILED: {program} at {size}: {figures}")
+                            return 1
+                        runs[(program, size)].append(figures)
+    finally:
+        session.close()
+    load_after = os.getloadavg()
+    summary = {}
+    for program in programs:
+        smallest = None
+        for size in sizes:
+            first = [f["firstFrameMs"] for f in runs[(program, size)]]
+            built = [f.get("readyToPresentMs") for f in runs[(program, size)] if f.get("readyToPresentMs") is not None]
+            median = statistics.median(first)
+            smallest = smallest or median
+            summary[f"{program}-{size}"] = {"firstFrameRunsMs": first, "firstFrameMedianMs": median,
+                                            "readyToPresentRunsMs": built}
+            print(f"{program:<18} {size:>9,} rows: first frame median {median:7.0f} ms "
+                  f"({median / smallest:.2f}× the smallest size); runs {'/'.join(f'{v:.0f}' for v in first)}; "
+                  f"window built {'/'.join(f'{v:.0f}' for v in built) or '—'}")
+    print(f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
+    if output:
+        Path(output).write_text(json.dumps({"runs": summary, "loadAverage": [load_before, load_after]}, indent=2) + "\n")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: tiny N, a few frames")
@@ -649,10 +696,46 @@ def main() -> int:
                                          "none unless asked, so it never replaces a full run's figures)")
     parser.add_argument("--configuration", choices=["release", "debug"], default="release",
                         help="which build's programs to run (figures only mean something for release)")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only first-frame runs (the startup script) of --programs (default: ours) at --sizes "
+                             "(default: 1000,1000000), --repeats rounds")
+    parser.add_argument("--scroll-only", action="store_true",
+                        help="run only the scroll script: no engine bench, typing or start-up repeats")
+    parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)}; "
+                                           "with --startup-only, ours)")
+    parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
+                                        "--startup-only, 1000,1000000)")
+    parser.add_argument("--repeats", type=int, default=5, help="with --startup-only: rounds over every size and program")
     arguments = parser.parse_args()
     global BIN
     BIN = BUILD / arguments.configuration
+    if arguments.startup_only:
+        programs = (arguments.programs or "ours").split(",")
+        unknown = [p for p in programs if p not in PROGRAMS]
+        if unknown or arguments.repeats < 1:
+            parser.error(f"unknown programs {unknown}" if unknown else "--repeats must be at least 1")
+        for name in {PROGRAMS[p][0] for p in programs} | {"GenerateRows"}:
+            if not (BIN / name).exists():
+                log(f"missing {BIN / name}: build first (`swift build -c release`)")
+                return 2
+        return startup_only(sorted(int(n) for n in (arguments.sizes or "1000,1000000").split(",")), programs, arguments.repeats,
+                            arguments.output)
     config = dict(QUICK if arguments.quick else FULL)
+    programs = arguments.programs.split(",") if arguments.programs else COLUMNS
+    if unknown := [p for p in programs if p not in PROGRAMS]:
+        parser.error(f"unknown program {', '.join(unknown)} (known: {', '.join(COLUMNS)})")
+    if arguments.sizes:
+        try:
+            sizes = [int(n) for n in arguments.sizes.split(",")]
+        except ValueError:
+            parser.error(f"--sizes takes comma-separated row counts, not {arguments.sizes!r}")
+        config["sizes"] = sizes
+        config["listbox_sizes"] = [n for n in config["listbox_sizes"] if n in sizes] or sizes[:1]
+        config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
+    partial = arguments.scroll_only or arguments.programs or arguments.sizes
+    if arguments.scroll_only:
+        config["typing_sizes"] = []
+        config["startup_repeats"] = 0
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
@@ -661,7 +744,8 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    results = {"engine": engine_bench(arguments.quick), "scroll": {}, "typing": {}}
+    engine = {"skipped": "not asked for (--scroll-only)"} if arguments.scroll_only else engine_bench(arguments.quick)
+    results = {"engine": engine, "scroll": {}, "typing": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -669,6 +753,8 @@ def main() -> int:
             for size in config["all_sizes"]:
                 runs = results["scroll"].setdefault(str(size), {})
                 for program in COLUMNS:
+                    if program not in programs:
+                        continue
                     if program.startswith("listbox"):
                         if size not in config["listbox_sizes"]:
                             runs[program] = {"skipped": f"not run above {max(config['listbox_sizes']):,} rows (one widget per row)"}
@@ -694,6 +780,8 @@ def main() -> int:
             for size in config["typing_sizes"]:
                 runs = results["typing"].setdefault(str(size), {})
                 for program in ("ours", "listview-textview"):
+                    if program not in programs:
+                        continue
                     runs[program] = run_program(session, work, program, size, config["typing_script"], config["keys"])
     finally:
         session.close()
@@ -703,7 +791,8 @@ def main() -> int:
     results["environment"] = {"date": environment_date, "cpus": os.cpu_count(), "loadAverage": load_average}
     text = render(results, config)
     print(text)
-    output = arguments.output or (None if arguments.quick else str(ROOT / "bench-results.json"))
+    # A smoke or partial run writes no JSON unless asked, so it never replaces a full run's figures.
+    output = arguments.output or (None if arguments.quick or partial else str(ROOT / "bench-results.json"))
     print(f"\n(total {results['seconds']} s" + (f"; figures in {output})" if output else ")"))
     if output:
         Path(output).write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")

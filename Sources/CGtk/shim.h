@@ -3,7 +3,6 @@
 
 #include <gtk/gtk.h>
 #include <adwaita.h>
-#include <glib-unix.h> /* g_unix_signal_add: SIGTERM and SIGINT end the app cleanly */
 #include <pango/pangocairo.h>
 #include <glib-unix.h> /* g_unix_signal_add_full: SIGTERM and SIGINT save and quit */
 #include <malloc.h> /* malloc_trim, for the benchmarks' retained-memory figure */

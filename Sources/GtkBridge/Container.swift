@@ -18,6 +18,14 @@ extension ContainerLayout {
     public func containerWillDispose(_ container: GObjectRef) {}
 }
 
+/// A `ContainerLayout` that also draws the widget itself, in place of GTK's default snapshot
+/// (which only draws the children). Whether a class draws is decided when its CSS name is
+/// first registered, so containers that do not draw pay nothing.
+@MainActor public protocol ContainerDrawing: ContainerLayout {
+    /// Appends the widget's own render nodes to `snapshot` (a `GtkSnapshot`), in its coordinates.
+    func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer)
+}
+
 /// GtkWidget subclasses whose measure and size-allocate are forwarded to a `ContainerLayout`.
 /// One GType is registered per CSS name, with its own accessible role.
 ///
@@ -28,9 +36,9 @@ extension ContainerLayout {
 
     /// A new floating container widget of the class registered for `cssName`. With
     /// `scrollable`, the class implements GtkScrollable (see `ScrollableLayout`), and the
-    /// layout must conform to `ScrollableLayout`.
+    /// layout must conform to `ScrollableLayout`. A layout that is `ContainerDrawing` draws.
     public static func make(cssName: String, role: GtkAccessibleRole, layout: ContainerLayout, scrollable: Bool = false) -> GObjectRef {
-        let type = registeredType(cssName: cssName, role: role, scrollable: scrollable)
+        let type = registeredType(cssName: cssName, role: role, scrollable: scrollable, draws: layout is ContainerDrawing)
         let widget = GObjectRef(g_object_new_with_properties(type, 0, nil, nil)!)
         let box = HandlerBox<ContainerLayout>(layout)
         g_object_set_qdata_full(widget.object, layoutQuark, box.retainedPointer()) { data in
@@ -39,11 +47,11 @@ extension ContainerLayout {
         return widget
     }
 
-    private static func registeredType(cssName: String, role: GtkAccessibleRole, scrollable: Bool) -> GType {
+    private static func registeredType(cssName: String, role: GtkAccessibleRole, scrollable: Bool, draws: Bool) -> GType {
         if let type = registeredTypes[cssName] { return type }
         var query = GTypeQuery()
         g_type_query(gtk_widget_get_type(), &query)
-        let classData = ClassData(cssName: cssName, role: role, scrollable: scrollable).retained()
+        let classData = ClassData(cssName: cssName, role: role, scrollable: scrollable, draws: draws).retained()
         var info = GTypeInfo()
         info.class_size = guint16(query.class_size)
         info.instance_size = guint16(query.instance_size)
@@ -62,10 +70,12 @@ private final class ClassData {
     let cssName: String
     let role: GtkAccessibleRole
     let scrollable: Bool
-    init(cssName: String, role: GtkAccessibleRole, scrollable: Bool) {
+    let draws: Bool
+    init(cssName: String, role: GtkAccessibleRole, scrollable: Bool, draws: Bool) {
         self.cssName = cssName
         self.role = role
         self.scrollable = scrollable
+        self.draws = draws
     }
     func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 }
@@ -115,6 +125,14 @@ private let classInit: GClassInitFunc = { klass, classData in
         MainActor.assumeIsolated { layout(of: container)?.allocate(container, width: width, height: height) }
     }
     if data.scrollable { Scrollable.installProperties(in: objectClass) }
+    if data.draws {
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot else { return }
+            let container = GObjectRef(widget)
+            let target = GObjectRef(snapshot)  // a GtkSnapshot is a GObject; the ref carries it across
+            MainActor.assumeIsolated { (layout(of: container) as? ContainerDrawing)?.snapshot(container, target()) }
+        }
+    }
     gtk_widget_class_set_css_name(widgetClass, data.cssName)
     gtk_widget_class_set_accessible_role(widgetClass, data.role)
 }

@@ -24,12 +24,12 @@ extension RowDatabase {
         }
     }
 
-    /// ``outline()``, failing with a ``RowStoreError``.
+    /// ``readOutline()``, failing with a ``RowStoreError``.
     ///
     /// - Complexity: O(n) for n rows.
-    public func loadOutline() throws(RowStoreError) -> [RowOutline] {
+    public func loadOutline(usingSnapshot: Bool = true) throws(RowStoreError) -> OutlineRead {
         do throws(SQLiteError) {
-            return try outline()
+            return try readOutline(usingSnapshot: usingSnapshot)
         } catch {
             throw .database(error)
         }

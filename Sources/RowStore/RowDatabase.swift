@@ -59,7 +59,10 @@ public final class RowDatabase {
     /// Creates a new database at `path` from `rows` (read once, in order; ids must be
     /// unique) and top-level `extraFields`, then opens it, as ``create(path:importing:)``.
     ///
-    /// - Complexity: O(n) for n rows; memory O(1) in n beyond SQLite's page cache.
+    /// It gets an outline snapshot of its rows (``readOutline()``).
+    ///
+    /// - Complexity: O(n) for n rows; memory O(n) for the rows' outline, kept for its
+    ///   snapshot, beyond SQLite's page cache.
     public static func create(path: String, rows: some Sequence<Row>, extraFields: [JSONMember] = []) throws(SQLiteError) -> RowDatabase {
         let temporary = "\(path).importing-\(getpid())"
         unlink(temporary)
@@ -81,8 +84,11 @@ public final class RowDatabase {
         try RowSchema.migrator.migrate(connection)
         try connection.transaction { () throws(SQLiteError) in
             // Rows go in many to a statement, and the index is built once at the end: both
-            // save most of the per-row work of a bulk insert.
+            // save most of the per-row work of a bulk insert. The outline triggers are off
+            // meanwhile; the snapshot written at the end is of exactly these rows.
             try connection.execute("DROP INDEX rows_outline")
+            try connection.execute(RowSchema.dropOutlineTriggers)
+            var outline: [RowOutline] = []
             let one = RowColumns.parameters(RowColumns.count + 2)
             let insert = "INSERT INTO rows (id, position, \(RowColumns.names)) VALUES "
             let single = try connection.prepare(insert + one)
@@ -90,6 +96,9 @@ public final class RowDatabase {
             var values: [SQLiteValue] = []
             values.reserveCapacity(bulkRows * (RowColumns.count + 2))
             for (index, row) in rows.enumerated() {
+                var open = false
+                if case .toggle(_, let isOpen) = row.content { open = isOpen }
+                outline.append(RowOutline(id: row.id, kind: row.kind, toggleOpen: open))
                 values.append(.integer(row.id.rawValue))
                 values.append(.integer(OrderKeys.key(at: index)))
                 values += RowColumns.values(of: row)
@@ -101,6 +110,9 @@ public final class RowDatabase {
             let width = RowColumns.count + 2
             for start in stride(from: 0, to: values.count, by: width) { try single.run(Array(values[start..<start + width])) }
             try connection.execute(RowSchema.outlineIndex)
+            try connection.execute(RowSchema.outlineTriggers)
+            try connection.prepare("INSERT INTO outline_snapshot (only, stamp, data) SELECT 0, changes, ? FROM outline_stamp")
+                .run([.blob(OutlineSnapshot.encode(outline))])
             let extra = try connection.prepare("INSERT INTO file_extras (position, key, value) VALUES (?, ?, ?)")
             for (index, member) in extraFields.enumerated() {
                 try extra.run([.integer(Int64(index)), .text(member.key), .text(JSONText.encode(member.value))])
@@ -183,7 +195,8 @@ private struct FolderOfPath {
 }
 
 extension RowDatabase {
-    /// Rows written through this connection since it opened (inserts, updates, deletes).
+    /// Rows written through this connection since it opened (inserts, updates, deletes),
+    /// the outline stamp its triggers bump included.
     ///
     /// - Complexity: O(1).
     public var rowsWritten: Int { connection.totalChanges }

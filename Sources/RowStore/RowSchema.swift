@@ -10,6 +10,12 @@ import SQLiteStore
 ///
 /// Version 3 adds `pinned`, the Pin action's mark (a pinned row offers Unpin).
 ///
+/// Version 4 adds the outline snapshot (``OutlineSnapshot``): `outline_stamp` counts every
+/// change to what the outline holds (a row inserted or deleted, an id, order key or kind
+/// changed, a toggle opened or closed), bumped by triggers inside the changing transaction,
+/// whoever writes; `outline_snapshot` holds one packed copy of the outline and the count it
+/// was taken at. A snapshot whose count is not the current one is stale and never read.
+///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
 /// never touches a row's content pages.
@@ -41,8 +47,33 @@ enum RowSchema {
         """
         ALTER TABLE rows ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
         """,
+        """
+        CREATE TABLE outline_stamp (only INTEGER PRIMARY KEY CHECK (only = 0), changes INTEGER NOT NULL);
+        INSERT INTO outline_stamp (only, changes) VALUES (0, 0);
+        CREATE TABLE outline_snapshot (only INTEGER PRIMARY KEY CHECK (only = 0), stamp INTEGER NOT NULL, data BLOB NOT NULL);
+        \(outlineTriggers);
+        """,
     ])
 
     /// The covering index start-up reads (version 2 on).
     static let outlineIndex = "CREATE INDEX rows_outline ON rows (position, id, kind, expanded)"
+
+    /// The triggers that bump `outline_stamp` on every change to what the outline holds
+    /// (version 4 on). A content-only update (text, chips, marks, a note's expanded state)
+    /// leaves the stamp, and so the snapshot, as it was.
+    static let outlineTriggers = """
+        CREATE TRIGGER rows_outline_inserted AFTER INSERT ON rows
+            BEGIN UPDATE outline_stamp SET changes = changes + 1; END;
+        CREATE TRIGGER rows_outline_deleted AFTER DELETE ON rows
+            BEGIN UPDATE outline_stamp SET changes = changes + 1; END;
+        CREATE TRIGGER rows_outline_updated AFTER UPDATE OF id, position, kind, expanded ON rows
+            WHEN OLD.id IS NOT NEW.id OR OLD.position IS NOT NEW.position OR OLD.kind IS NOT NEW.kind
+                OR (NEW.kind = 'toggle' AND OLD.expanded IS NOT NEW.expanded)
+            BEGIN UPDATE outline_stamp SET changes = changes + 1; END
+        """
+
+    /// Drops ``outlineTriggers`` (a bulk import recreates them once its rows are in).
+    static let dropOutlineTriggers = """
+        DROP TRIGGER rows_outline_inserted; DROP TRIGGER rows_outline_deleted; DROP TRIGGER rows_outline_updated
+        """
 }

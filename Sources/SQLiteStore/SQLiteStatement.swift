@@ -109,6 +109,16 @@ public final class SQLiteStatement {
         return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     }
 
+    /// Calls `body` with the column's bytes as a blob, valid only inside `body`, without
+    /// copying them (empty for null or an empty blob).
+    ///
+    /// - Complexity: O(1) plus `body`.
+    public func withBlobBytes<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    }
+
     /// The column as text, or nil when null.
     ///
     /// - Complexity: O(length).

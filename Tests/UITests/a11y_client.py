@@ -39,7 +39,18 @@ def main():
                       "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM),
                       "listItemNames": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM],
                       "lists": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST],
-                      "allNames": sorted({n.name for n in nodes if n.name})}))
+                      "allNames": sorted({n.name for n in nodes if n.name}),
+                      "notes": [note_text(n) for n in nodes if n.name == "Note"]}))
+
+
+def note_text(node):
+    """What a screen reader reads of a note's text: the text view's text, or the drawn text's
+    description."""
+    try:
+        text = node.queryText()
+        return {"role": node.getRoleName(), "text": text.getText(0, text.characterCount)}
+    except NotImplementedError:
+        return {"role": node.getRoleName(), "text": node.description}
 
 
 main()

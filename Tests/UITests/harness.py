@@ -21,6 +21,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from x_keymap import bind_characters
+
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "GtkTableDemo"
 SAMPLE_DATA = ROOT / "data"
@@ -305,9 +307,9 @@ class App:
             if index:
                 self.xdotool("key", "--clearmodifiers", "Return")
             if line:
-                # xdotool types characters that have no key on the keymap by remapping a spare
-                # keycode; typed fast, some are lost, so non-ASCII text goes slower.
-                delay = 15 if line.isascii() else 120
+                # Characters with no key on the keymap get keycodes first (see x_keymap); any
+                # left without one (no spare keycode) go slower, since xdotool then remaps.
+                delay = 15 if line.isascii() or bind_characters(self.display.name, line) else 120
                 self.xdotool("type", "--delay", delay, line)
 
     def wheel(self, button, times=1):

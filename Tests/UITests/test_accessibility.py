@@ -53,3 +53,30 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
     finally:
         app.close()
         bus.close()
+
+
+def test_a_screen_reader_reads_a_notes_whole_text_in_both_forms(display, workdir):
+    bus = SessionBus()
+    app = App(display, workdir, bus=bus)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None)
+        texts = {i: app.row(state, i)["text"] for i in (2, 3)}
+        assert "\n" in texts[3], "note 3 has several lines, beyond the row's name"
+        assert app.row(state, 3)["noteForm"] == "preview"
+        drawn = wait_until(lambda: (lambda r: r if r.get("notes") else None)(ask(bus, display)), timeout=30,
+                           what="the notes in the accessibility tree")
+        drawn_texts = [n["text"] for n in drawn["notes"]]
+        # Each note once: the form not shown (an empty text view) is hidden from the reader.
+        assert drawn_texts.count(texts[2]) == 1 and drawn_texts.count(texts[3]) == 1, drawn["notes"]
+        assert "" not in drawn_texts, drawn["notes"]
+        app.click(*app.note_text_point(state, 3))
+        app.wait_state(lambda s: app.row(s, 3)["noteForm"] == "textView")
+        edited = ask(bus, display)
+        matching = [n for n in edited["notes"] if n["text"] == texts[3]]
+        assert len(matching) == 1, edited["notes"]
+        note = matching[0]
+        assert note["role"] != next(n["role"] for n in drawn["notes"] if n["text"] == texts[3]), "the other form"
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()

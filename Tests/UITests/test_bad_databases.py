@@ -47,6 +47,16 @@ def read_only_file(folder):
     return path, "cannot be written"
 
 
+def read_only_file_with_a_stale_snapshot(folder):
+    """A file the app would store a fresh outline snapshot in, if it could write it."""
+    path = imported(folder / "rows.sqlite")
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM rows WHERE id = 2")
+    connection.close()
+    chattr(path, "+i") if os.getuid() == 0 else path.chmod(0o444)
+    return path, "cannot be written"
+
+
 def read_only_folder(folder):
     inner = folder / "locked-folder"
     inner.mkdir()
@@ -55,7 +65,7 @@ def read_only_folder(folder):
     return path, "folder"
 
 
-CASES = [not_a_database, truncated, future_version, read_only_file, read_only_folder]
+CASES = [not_a_database, truncated, future_version, read_only_file, read_only_file_with_a_stale_snapshot, read_only_folder]
 
 
 @pytest.mark.parametrize("make", CASES, ids=[case.__name__ for case in CASES])

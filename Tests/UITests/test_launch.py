@@ -135,3 +135,28 @@ def test_the_first_painted_frame_already_uses_the_notes_font(launch):
     for index, frame in enumerate(drawn):
         fraction, _ = changed_fraction(frame, expected)
         assert fraction < 0.001, f"frame {index} of {len(drawn)} drew the five-line note differently ({fraction:.1%})"
+
+
+def test_the_window_resizes_from_its_edge_and_the_rows_follow_without_a_warning(launch):
+    """A press on the window's right edge starts GTK's own resize (there is no window manager):
+    GTK 4.8 then ends the press twice and warns about every widget under the pointer, unless
+    the app drops the second report (ImplicitGrabBreakFilter)."""
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    width = state["window"]["width"]
+    y = state["tableOrigin"]["y"] + 200
+    app.xdotool("mousemove", "--sync", width - 1, y, "mousedown", 1)
+    for step in range(1, 7):
+        app.xdotool("mousemove", "--sync", width - 1 - 20 * step, y)
+        time.sleep(0.05)
+    app.xdotool("mouseup", 1)
+    app.wait_state(lambda s: s["window"]["width"] < width - 60, what="the window to get narrower")
+    time.sleep(0.3)  # the last motions may still be resizing it
+    narrower = app.wait_state()
+    assert narrower["rowWidth"] < state["rowWidth"] - 60, "the rows did not follow the window"
+    assert not app.noise(), "\n".join(app.noise())
+    # The press is over: the next drag swipes a row open as usual.
+    row = app.row(narrower, 4)
+    x0, row_y = narrower["tableOrigin"]["x"] + narrower["rowWidth"] * 0.6, row["y"] + row["height"] / 2
+    app.drag(x0, row_y, x0 - 160, row_y)
+    app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100, what="the swipe after the resize")

@@ -1,4 +1,6 @@
 """Swipe action reveals (S1–S8) driven by real mouse drags and keys; wheel notches never swipe."""
+import os
+import signal
 import time
 
 from harness import colour_fraction, delete_red, pin_blue
@@ -207,3 +209,28 @@ def test_with_animations_off_a_released_swipe_goes_straight_to_its_end(launch):
     assert all(f["settled"] for f in [opened] + frames), "a spring ran with animations off"
     final = app.row(frames[-1] if frames else opened, 4)
     assert final["contentBounds"]["x"] - final["bounds"]["x"] == final["swipeOffset"]
+
+
+def test_a_double_click_on_delete_deletes_one_row_and_reports_nothing(launch):
+    """The second click reaches the deleted row's cell before the next layout unbinds it: it is
+    dropped, not refused with a message about a row the user just removed."""
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 5) is not None)
+    swipe(app, state, 4, -160)
+    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
+    row = app.row(state, 4)
+    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    app.move(right - 30, row["y"] + row["height"] / 2)
+    time.sleep(0.2)
+    # Stopped, the app reads both clicks in one go, so no frame comes between them.
+    os.kill(app.process.pid, signal.SIGSTOP)
+    try:
+        app.xdotool("click", "--repeat", 2, "--delay", 5, 1)
+        time.sleep(0.2)
+    finally:
+        os.kill(app.process.pid, signal.SIGCONT)
+    state = app.wait_state(lambda s: app.row(s, 4) is None and s["canUndo"], what="the row to be deleted")
+    time.sleep(0.5)
+    state = app.wait_state()
+    assert app.row(state, 5) is not None and app.row(state, 3) is not None, "a second row went"
+    assert "no row has id" not in app.stderr_text()

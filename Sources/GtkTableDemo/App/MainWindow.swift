@@ -39,6 +39,7 @@ final class MainWindow {
         window = GObjectRef(adw_application_window_new(application())!)
         gtk_window_set_title(window(), "GtkTableDemo")
         gtk_window_set_default_size(window(), options.width, options.height)
+        ImplicitGrabBreakFilter.install(on: window)
 
         let header = GObjectRef(adw_header_bar_new()!)
         title = GObjectRef(adw_window_title_new("GtkTableDemo", nil)!)

@@ -27,10 +27,15 @@ struct RowsDocument {
 
     /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
     /// database, created from the sample data on first run.
+    /// The outline comes from the database's snapshot when that is current, else from its
+    /// covering index; then the read is returned too, for the caller to store as the next
+    /// snapshot once the document is handed over (``RowDatabase/storeOutlineSnapshot(_:at:)``).
+    /// An index the snapshot's rows cannot build (a duplicate id) is built from the
+    /// covering index instead, so a snapshot never decides what is shown on its own.
     ///
-    /// - Complexity: O(n) for n rows, reading only the outline index; memory O(n) for the
-    ///   height index (the outline itself is let go once the index is built).
-    static func open(options: LaunchOptions) throws(RowStoreError) -> RowsDocument {
+    /// - Complexity: O(n) for n rows, reading only the snapshot or the outline index; memory
+    ///   O(n) for the height index (and the outline, until the caller lets the read go).
+    static func open(options: LaunchOptions) throws(RowStoreError) -> (document: RowsDocument, unsnapshotted: OutlineRead?) {
         let database: String
         let source: String?
         if let path = options.dataPath {
@@ -41,12 +46,13 @@ struct RowsDocument {
             try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let rows = try openOrImport(database, from: source)
-        let outline = try rows.loadOutline()
-        do throws(TableError) {
-            return RowsDocument(rows: .stored(rows, .success(try PreparedLayout(outline: outline))))
-        } catch {
-            return RowsDocument(rows: .stored(rows, .failure(error)))
+        var outline = try rows.loadOutline()
+        var layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
+        if outline.fromSnapshot, case .failure = layout {
+            outline = try rows.loadOutline(usingSnapshot: false)
+            layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
         }
+        return (RowsDocument(rows: .stored(rows, layout)), outline.fromSnapshot ? nil : outline)
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet

@@ -5,6 +5,7 @@ import RowStore
 /// the height index) on a thread of its own from the moment the app starts, while GTK starts
 /// up on the main thread; at a million rows that O(n) work then mostly overlaps GTK's own
 /// start-up. The window takes the result when it needs it, waiting if it is not ready yet.
+/// When the outline did not come from a current snapshot, the thread then stores one.
 ///
 /// Sendable by hand-over: the opening thread writes the result once, before it signals;
 /// ``take()`` reads it only after that signal, and after it only the main thread uses the
@@ -17,12 +18,17 @@ final class RowsDocumentOpening: @unchecked Sendable {
     /// waiting for it; the thread only reads the database.
     init(options: LaunchOptions) {
         let thread = Thread { [self] in
+            var unsnapshotted: (read: OutlineRead, path: String)?
             do throws(RowStoreError) {
-                result = .success(try RowsDocument.open(options: options))
+                let opened = try RowsDocument.open(options: options)
+                result = .success(opened.document)
+                if let read = opened.unsnapshotted, let path = opened.document.databasePath { unsnapshotted = (read, path) }
             } catch {
                 result = .failure(error)
             }
             finished.signal()
+            // After the hand-over, through a connection of its own: the next start-up reads one blob.
+            if let unsnapshotted { RowDatabase.storeOutlineSnapshot(unsnapshotted.read, at: unsnapshotted.path) }
         }
         thread.name = "rows-opening"
         thread.start()

@@ -106,13 +106,26 @@ enum AutomationState {
             facts["buttonLabel"] = gtk_button_get_label(note.button()).map { String(cString: $0) } ?? ""
             facts["buttonSensitive"] = gtk_widget_get_sensitive(note.button.widget) != 0
             facts["buttonBounds"] = inWindow(note.button)
-            facts["textAreaBounds"] = inWindow(note.scroller)
-            facts["textViewBounds"] = inWindow(note.textView)
-            let adjustment = gtk_scrolled_window_get_vadjustment(note.scroller())
-            facts["textAdjustment"] = [
-                "value": gtk_adjustment_get_value(adjustment), "upper": gtk_adjustment_get_upper(adjustment),
-                "pageSize": gtk_adjustment_get_page_size(adjustment),
-            ]
+            facts["noteForm"] = note.form.rawValue
+            facts["textAreaBounds"] = inWindow(note.textArea)
+            switch note.form {
+            case .textView:
+                facts["textViewBounds"] = inWindow(note.textView)
+                let adjustment = gtk_scrolled_window_get_vadjustment(note.scroller())
+                facts["textAdjustment"] = [
+                    "value": gtk_adjustment_get_value(adjustment), "upper": gtk_adjustment_get_upper(adjustment),
+                    "pageSize": gtk_adjustment_get_page_size(adjustment),
+                ]
+            case .preview:
+                // The drawn text is never scrolled: its text starts at the area's top, as tall as
+                // its own layout, and the area shows the first lines.
+                if var area = inWindow(note.textArea) {
+                    let page = area["height"] ?? 0
+                    area["height"] = Double(note.widgetTextHeight)
+                    facts["textViewBounds"] = area
+                    facts["textAdjustment"] = ["value": 0.0, "upper": max(page, area["height"] ?? 0), "pageSize": page]
+                }
+            }
             if let caret = note.caretRectInRow(), let row = inWindow(note.widget) {
                 facts["caretInWindow"] = ["y": row["y"]! + caret.y, "height": caret.height]
             }

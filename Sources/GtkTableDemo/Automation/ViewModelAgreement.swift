@@ -11,8 +11,9 @@ import TableModel
 /// It checks that every shown row widget's allocation is the model's rectangle for that row,
 /// moved by the row's presentation offset while a height change animates (so the check stays
 /// exact during the slide, and at rest the offset is 0);
-/// that every child of a row's content lies inside it; that an expanded note's text view
-/// needs no more height, by its own measure at its width, than it was given, and a collapsed
+/// that every child of a row's content lies inside it; that a note shows its text in exactly
+/// one form (drawn or text view), and that an expanded note's text needs no more height, by
+/// the own measure of that form's widget at its width, than it was given, and a collapsed
 /// one has exactly 64 px; that no two shown rows overlap at their resting places (while sliding,
 /// a row below may pass over a row that grew); and that GTK's focus, when it is in
 /// the table, is in the row the model says is focused.
@@ -102,15 +103,23 @@ final class ViewModelAgreement {
         return nil
     }
 
-    /// An expanded note's text fits its area; a collapsed note's area is 64 px (N1).
+    /// An expanded note's text fits its area, by the own measure of the widget showing it (the
+    /// drawn preview or the text view); a collapsed note's area is 64 px (N1). Only the form's
+    /// own widget is shown in the area.
     private static func noteProblem(_ note: NoteRowView, id: RowID, model: Table) -> String? {
         guard case .note(_, let expanded)? = model.row(id)?.content else { return nil }
-        let given = Double(gtk_widget_get_height(note.scroller.widget))
+        let shownForms = [note.scroller, note.preview.widget].filter { gtk_widget_get_child_visible($0.widget) != 0 }
+        guard shownForms.count == 1, shownForms[0].widget == note.textArea.widget else {
+            return "row \(id): \(shownForms.count) text widgets are shown for its \(note.form.rawValue) form"
+        }
+        let given = Double(gtk_widget_get_height(note.textArea.widget))
         if expanded {
-            let width = gtk_widget_get_width(note.textView.widget)
+            let width = gtk_widget_get_width(note.textArea.widget)
             guard width > 0 else { return nil }
-            let needed = Double(note.textView.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural)
-            if needed > given + 0.5 { return "row \(id): the expanded text needs \(needed) px but has \(given) px" }
+            let needed = Double(note.widgetTextHeight)
+            if needed > given + 0.5 {
+                return "row \(id): the expanded text (\(note.form.rawValue)) needs \(needed) px but has \(given) px"
+            }
         } else if abs(given - NoteSizing.collapsedTextHeight) > 0.5 {
             return "row \(id): the collapsed text area is \(given) px, not \(NoteSizing.collapsedTextHeight)"
         }

@@ -48,10 +48,19 @@ extension GObjectRef {
     }
 
     func setAccessibleLabel(_ label: String) {
+        setAccessibleString(GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+    }
+
+    /// What assistive technology reads after the widget's name.
+    func setAccessibleDescription(_ description: String) {
+        setAccessibleString(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+    }
+
+    private func setAccessibleString(_ property: GtkAccessibleProperty, _ value: String) {
         var values = [GValue()]
         g_value_init(&values[0], cgtk_string_type())
-        g_value_set_string(&values[0], label)
-        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        g_value_set_string(&values[0], value)
+        var property = property
         gtk_accessible_update_property_value(opaque, 1, &property, &values)
         g_value_unset(&values[0])
     }

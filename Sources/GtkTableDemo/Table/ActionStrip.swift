@@ -7,12 +7,19 @@ import TableModel
 /// proportion to their natural widths, so a rubber-banded drag stretches them evenly.
 /// A closed strip is allocated zero width: its buttons stay in the accessibility tree, so
 /// assistive technology reaches every action without dragging (S7).
+///
+/// A strip keeps every button it has built, one per distinct action (a handful: the model's
+/// swipe configurations name few), and shows those a row needs: rebinding a cell to a row
+/// with other actions builds, styles and measures no new button once each has been seen.
 @MainActor
 final class ActionStrip: ContainerLayout {
     enum Side { case left, right }
 
     private(set) var widget: GObjectRef!
+    /// The shown buttons, in left-to-right order.
     private var buttons: [GObjectRef] = []
+    /// Every button built so far, by its action; those not shown are hidden.
+    private var built: [SwipeAction: GObjectRef] = [:]
     /// Each button's width from the model, in left-to-right order.
     private var widths: [Double] = []
     private var shown: [SwipeAction] = []
@@ -32,12 +39,18 @@ final class ActionStrip: ContainerLayout {
         let leftToRight = side == .left ? Array(zip(actions, widths)) : Array(zip(actions, widths).reversed())
         self.widths = leftToRight.map(\.1)
         guard actions != shown else { return }
-        buttons.forEach { $0.unparent() }
-        buttons = leftToRight.map { action, _ in
-            let index = actions.firstIndex(of: action)!
-            return makeButton(action) { [weak self] in self?.onActivate?(index) }
-        }
         shown = actions
+        for (action, button) in built where !actions.contains(action) { gtk_widget_set_visible(button.widget, 0) }
+        var previous: GObjectRef?
+        buttons = leftToRight.map { action, _ in
+            let button = built[action] ?? makeButton(action)
+            built[action] = button
+            gtk_widget_set_visible(button.widget, 1)
+            // Sibling order is reading order: left to right, as drawn.
+            gtk_widget_insert_after(button.widget, widget.widget, previous?.widget)
+            previous = button
+            return button
+        }
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -57,7 +70,8 @@ final class ActionStrip: ContainerLayout {
         }
     }
 
-    private func makeButton(_ action: SwipeAction, onClick: @escaping () -> Void) -> GObjectRef {
+    /// A new button for `action`; a click reports the action's index among those shown then.
+    private func makeButton(_ action: SwipeAction) -> GObjectRef {
         let button = GObjectRef(gtk_button_new()!)
         button.addCSSClass("swipe-action")
         button.addCSSClass(ActionColors.cssClass(for: action.color))
@@ -72,7 +86,10 @@ final class ActionStrip: ContainerLayout {
         gtk_button_set_child(button(), column.widget)
         button.setAccessibleLabel(action.title)
         button.setParent(widget)
-        button.on("clicked") { onClick() }
+        button.on("clicked") { [weak self] in
+            guard let self, let index = self.shown.firstIndex(of: action) else { return }
+            self.onActivate?(index)
+        }
         return button
     }
 }

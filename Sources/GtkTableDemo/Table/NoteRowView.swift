@@ -2,16 +2,31 @@ import CGtk
 import GtkBridge
 import TableModel
 
-/// A note row (N1–N7): an editable, word-char-wrapped text view and an Expand/Collapse button,
-/// with the flag and done marks beside the button.
+/// A note row (N1–N7): the note's text, an Expand/Collapse button, and the flag and done marks
+/// beside the button.
+///
+/// The text has two forms. Until it is clicked or tabbed into, it is drawn (`NoteTextPreview`),
+/// which costs a scroll far less than a text view; then the cell swaps in its editable,
+/// word-char-wrapped GtkTextView, with the caret where the click was, and keeps it until the
+/// cell is reused for another row (so an edited note keeps its text view while scrolled away).
+/// Both forms lay the text out alike, so the swap moves no pixel.
 ///
 /// Geometry comes from `RowStyle` and the model's text height, never from the text view's
 /// own size request (which GTK reports as 0 for one-line text before the first frame).
-/// Collapsed, the text view sits in a clipped scroller 64 px tall that scrolls with the caret;
-/// the table takes wheel events in its capture phase, so the note never steals them.
+/// Collapsed, the text sits in a clipped area 64 px tall; the text view's scroller scrolls
+/// with the caret; the table takes wheel events in its capture phase, so the note never
+/// steals them.
 @MainActor
 final class NoteRowView: ContainerLayout, RowContentView {
+    /// Which widget shows the text: the drawn preview or the editable text view.
+    enum Form: String {
+        case preview
+        case textView
+    }
+
     private(set) var widget: GObjectRef!
+    private(set) var form = Form.preview
+    let preview = NoteTextPreview()
     let scroller: GObjectRef
     let textView: GObjectRef
     private let buffer: GObjectRef
@@ -26,6 +41,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         self.send = send
         textView = GObjectRef(gtk_text_view_new()!)
         textView.addCSSClass("note-text")
+        textView.setAccessibleLabel("Note")
         let view: UnsafeMutablePointer<GtkTextView> = textView()
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_left_margin(view, Int32(RowStyle.note.textInset))
@@ -49,7 +65,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_label_set_xalign(marks(), 0)
 
         widget = Container.make(cssName: "note-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
+        preview.widget.setParent(widget)
         scroller.setParent(widget)
+        gtk_widget_set_child_visible(scroller.widget, 0)
+        scroller.setAccessibleHidden(true)
         marks.setParent(widget)
         button.setParent(widget)
 
@@ -75,13 +94,151 @@ final class NoteRowView: ContainerLayout, RowContentView {
             self.send(.endedEditing(id))
         }
         gtk_widget_add_controller(textView.widget, focus())
+        attachPreviewInput()
     }
+
+    /// A press on the drawn text swaps in the text view with the caret at the press, and
+    /// focuses it at once, so the next keystroke reaches the text; dragging on from there
+    /// selects, as in a text view. Tab onto the drawn text swaps too, keeping the text view's
+    /// own caret (its end, as after any bind). The drag is the row's, not the preview's: the
+    /// preview is unmapped by the swap, which would end a gesture of its own.
+    private func attachPreviewInput() {
+        gtk_widget_set_focusable(preview.widget.widget, 1)
+        let drag = GObjectRef(gtk_gesture_drag_new()!)
+        var anchor: (offset: Int, x: Double, y: Double)?
+        drag.onPoint("drag-begin") { [weak self] x, y in
+            anchor = nil
+            guard let self, self.boundID != nil, self.form == .preview, let point = self.previewPoint(x: x, y: y) else { return }
+            let offset = self.preview.characterOffset(atX: point.x, y: point.y)
+            anchor = (offset, x, y)
+            self.showTextView(caretAt: offset)
+            gtk_widget_grab_focus(self.textView.widget)
+        }
+        drag.onPoint("drag-update") { [weak self] dx, dy in
+            guard let self, let start = anchor, self.form == .textView, abs(dx) + abs(dy) > 3 else { return }
+            self.selectText(from: start.offset, toX: start.x + dx, y: start.y + dy)
+        }
+        drag.onPoint("drag-end") { _, _ in anchor = nil }
+        gtk_widget_add_controller(widget.widget, drag())
+        attachMultiPress()
+
+        let focus = GObjectRef(gtk_event_controller_focus_new()!)
+        focus.on("enter") { [weak self] in
+            // The focus cannot move on inside its own change; the swap runs before the next event.
+            MainLoopSource.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+                guard let self, gtk_widget_has_focus(self.preview.widget.widget) != 0 else { return false }
+                self.showTextView(caretAt: nil)
+                gtk_widget_grab_focus(self.textView.widget)
+                return false
+            }
+        }
+        gtk_widget_add_controller(preview.widget.widget, focus())
+    }
+
+    /// A double or triple click whose first press landed on the drawn text selects the word or
+    /// the line under the pointer, as the text view's own would: the text view only came with
+    /// the first press, so its click gesture would count the second as a first. The row sees
+    /// the presses first (capture phase) and claims the later ones of such a series, so the
+    /// text view does not place its caret over the selection. Other series are the text view's.
+    private func attachMultiPress() {
+        let click = GObjectRef(gtk_gesture_click_new()!)
+        gtk_event_controller_set_propagation_phase(click(), GTK_PHASE_CAPTURE)
+        var seriesBeganDrawn = false
+        click.onPress("pressed") { [weak self] count, x, y in
+            guard let self else { return }
+            if count == 1 {
+                seriesBeganDrawn = self.form == .preview && self.previewPoint(x: x, y: y) != nil
+                return
+            }
+            guard seriesBeganDrawn, self.form == .textView else { return }
+            gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
+            guard count <= 3 else { return }
+            let offset = self.previewOffset(atX: x, y: y)
+            let granularity = count == 2 ? GTK_TEXT_EXTEND_SELECTION_WORD : GTK_TEXT_EXTEND_SELECTION_LINE
+            TextViewGranularSelection.select(in: self.textView, around: offset, granularity: granularity)
+        }
+        gtk_widget_add_controller(widget.widget, click())
+    }
+
+    /// A point in this row's coordinates in the preview's, if it lies on the preview.
+    private func previewPoint(x: Double, y: Double) -> (x: Double, y: Double)? {
+        var point = graphene_point_t(x: Float(x), y: Float(y))
+        var inPreview = graphene_point_t()
+        guard gtk_widget_compute_point(widget.widget, preview.widget.widget, &point, &inPreview) != 0,
+            gtk_widget_contains(preview.widget.widget, Double(inPreview.x), Double(inPreview.y)) != 0
+        else { return nil }
+        return (Double(inPreview.x), Double(inPreview.y))
+    }
+
+    /// The character offset under a point in this row's coordinates, by the preview's layout
+    /// at the place the preview was last given (hidden or not: the text view has that place).
+    private func previewOffset(atX x: Double, y: Double) -> Int {
+        var box = GtkAllocation()
+        gtk_widget_get_allocation(preview.widget.widget, &box)
+        return preview.characterOffset(atX: x - Double(box.x), y: y - Double(box.y))
+    }
+
+    /// Selects from character `offset` to the character under a point in this row's
+    /// coordinates. The text view may not be laid out yet (the whole drag can come before
+    /// the next frame), so the point is found in the preview's layout, which is the text
+    /// view's, at the place the preview had.
+    private func selectText(from offset: Int, toX x: Double, y: Double) {
+        let end = previewOffset(atX: x, y: y)
+        var endIter = GtkTextIter()
+        var startIter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer(), &endIter, Int32(end))
+        gtk_text_buffer_get_iter_at_offset(buffer(), &startIter, Int32(offset))
+        gtk_text_buffer_select_range(buffer(), &endIter, &startIter)
+    }
+
+    /// Swaps the text view in (if the preview shows; the form not shown is hidden from assistive
+    /// technology too), holding the preview's text, with the
+    /// caret at character `offset` (nil: where setting the text left it).
+    private func showTextView(caretAt offset: Int?) {
+        if form == .preview {
+            textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), preview.text, -1) }
+            gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), 0)
+            gtk_widget_set_child_visible(scroller.widget, 1)
+            gtk_widget_set_child_visible(preview.widget.widget, 0)
+            scroller.setAccessibleHidden(false)
+            preview.widget.setAccessibleHidden(true)
+            form = .textView
+            // A resize, not an allocation: the text view may resize itself as it first lays out, which
+            // only a pass through the table's own allocation absorbs.
+            gtk_widget_queue_resize(widget.widget)
+        }
+        if let offset {
+            var caret = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer(), &caret, Int32(offset))
+            gtk_text_buffer_place_cursor(buffer(), &caret)
+        }
+    }
+
+    /// Swaps the drawn text back in; the text view lets its text go.
+    private func showPreview() {
+        guard form == .textView else { return }
+        textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), "", -1) }
+        gtk_widget_set_child_visible(preview.widget.widget, 1)
+        gtk_widget_set_child_visible(scroller.widget, 0)
+        preview.widget.setAccessibleHidden(false)
+        scroller.setAccessibleHidden(true)
+        form = .preview
+        gtk_widget_queue_allocate(widget.widget)
+    }
+
+    /// The widget holding the text in its area: the text view's scroller, or the preview.
+    var textArea: GObjectRef { form == .textView ? scroller : preview.widget! }
 
     /// The marks line as the label displays it.
     var marksText: String { String(cString: gtk_label_get_text(marks())) }
 
-    /// The buffer's whole text.
+    /// The note's whole text, as the form that shows it holds it.
     var text: String {
+        guard form == .textView else { return preview.text }
+        return bufferText
+    }
+
+    private var bufferText: String {
         var start = GtkTextIter()
         var end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer(), &start, &end)
@@ -94,8 +251,13 @@ final class NoteRowView: ContainerLayout, RowContentView {
         guard case .note(let text, let expanded) = row.content else { return }
         let sameRow = boundID == row.id
         boundID = row.id
-        if !sameRow || self.text != text {
-            textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) }
+        // A cell reused for another row starts drawn; one that stays on its row keeps its form.
+        if !sameRow { showPreview() }
+        switch form {
+        case .preview:
+            preview.setText(text)
+        case .textView:
+            if bufferText != text { textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) } }
         }
         guard let note = try? model.noteLayout(for: row.id) else { return }
         textHeight = note.textAreaHeight
@@ -104,13 +266,13 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
         gtk_label_set_text(marks(), RowStyle.marks(of: row))
         widget.setCSSClass("done", row.done)
-        textView.setAccessibleLabel("Note")
         gtk_widget_queue_allocate(widget.widget)
     }
 
     /// Keeps the caret visible inside the collapsed text area (N5): scrolls the text the least
     /// distance that brings the caret's line fully into view.
     func scrollCaretIntoView() {
+        guard form == .textView else { return }
         let caret = caretRect()
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller())
         let top = gtk_adjustment_get_value(adjustment)
@@ -124,6 +286,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
 
     /// The caret's rectangle in this row's coordinates (nil before the text view is laid out).
     func caretRectInRow() -> (y: Double, height: Double)? {
+        guard form == .textView else { return nil }
         let caret = caretRect()
         var windowX: Int32 = 0
         var windowY: Int32 = 0
@@ -144,23 +307,31 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     /// Puts the caret in the text (the typing benchmark starts there).
-    func focusText() { gtk_widget_grab_focus(textView.widget) }
+    func focusText() {
+        showTextView(caretAt: nil)
+        gtk_widget_grab_focus(textView.widget)
+    }
 
-    /// The text view's own natural height at its allocated width, to check the model's Pango
-    /// measurement against the real widget once it is realized (0 before its first layout).
+    /// The text's own natural height, by the widget that shows it, at its allocated width: to
+    /// check the model's Pango measurement against the real widget once it is laid out (0
+    /// before its first layout).
     var widgetTextHeight: Int32 {
-        let width = gtk_widget_get_width(textView.widget)
+        let shown: GObjectRef = form == .textView ? textView : preview.widget
+        let width = gtk_widget_get_width(shown.widget)
         guard width > 0 else { return 0 }
-        return textView.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural
+        return shown.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural
     }
 
-    /// How far the text is scrolled inside its area (non-zero only when collapsed).
+    /// How far the text is scrolled inside its area (non-zero only when collapsed and edited:
+    /// the drawn text always shows its first lines).
     var textScroll: Double {
-        gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller()))
+        guard form == .textView else { return 0 }
+        return gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller()))
     }
 
-    /// Whether the caret lies inside the visible part of the text.
+    /// Whether the caret lies inside the visible part of the text (the drawn text has none).
     var isCaretVisible: Bool {
+        guard form == .textView else { return false }
         let caret = caretRect()
         var visible = GdkRectangle()
         gtk_text_view_get_visible_rect(textView(), &visible)
@@ -178,7 +349,16 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let trailing = Int32(metrics.paddingTrailing)
         let top = Int32(metrics.paddingTop)
         let text = Int32(textHeight.rounded())
-        scroller.allocate(x: leading, y: top, width: max(1, width - leading - trailing), height: text)
+        let areaWidth = max(1, width - leading - trailing)
+        switch form {
+        case .textView:
+            scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
+        case .preview:
+            // Without measuring first: the drawn text needs nothing beyond the box, and its
+            // measure lays out every paragraph, which a collapsed note never needs to draw.
+            var box = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
+            gtk_widget_size_allocate(preview.widget.widget, &box, -1)
+        }
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
         let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural

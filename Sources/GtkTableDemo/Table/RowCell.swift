@@ -85,10 +85,15 @@ final class RowCell: ContainerLayout {
         return (0, size.natural)
     }
 
+    /// A strip the content uncovers gets the gap; a closed one is not child-visible, so GTK
+    /// neither allocates, measures nor draws its buttons (they stay in the accessibility tree,
+    /// which counts visible widgets, S7), and a freshly bound row pays nothing for them.
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let offset = Int32(swipeOffset.rounded())
-        leftStrip.widget.allocate(x: 0, y: 0, width: max(0, offset), height: height)
-        rightStrip.widget.allocate(x: width + min(0, offset), y: 0, width: max(0, -offset), height: height)
+        for (strip, x, stripWidth) in [(leftStrip, 0, max(0, offset)), (rightStrip, width + min(0, offset), max(0, -offset))] {
+            gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
+            if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
+        }
         content.widget.allocate(x: offset, y: 0, width: width, height: height)
     }
 }

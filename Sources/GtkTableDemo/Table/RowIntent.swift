@@ -11,4 +11,13 @@ enum RowIntent {
     /// The caret moved or the text changed in the note being edited.
     case caretMoved(RowID)
     case performAction(RowID, edge: SwipeEdge, index: Int)
+
+    /// The row the intent is about.
+    var row: RowID {
+        switch self {
+        case .textChanged(let id, _), .toggleExpanded(let id), .toggleOpen(let id), .beganEditing(let id),
+            .endedEditing(let id), .caretMoved(let id), .performAction(let id, _, _):
+            id
+        }
+    }
 }

@@ -55,7 +55,7 @@ enum RowStyle {
     static var measuredRulesCSS: String {
         let grid = metrics.grid
         return """
-            textview.note-text, textview.note-text text { \(noteFont.css) padding: 0; }
+            textview.note-text, textview.note-text text, note-text { \(noteFont.css) padding: 0; }
             section-header { \(headerFont.css) }
             toggle-row { \(noteFont.css) }
             label.chip { \(chipFont.css) padding: \(Int(grid.chipPaddingY))px \(Int(grid.chipPaddingX))px; }

@@ -9,11 +9,11 @@ extension TableController {
         attachSwipeDrag(to: cell)
         attachContextMenuClick(to: cell)
         cell.leftStrip.onActivate = { [weak self, weak cell] index in
-            guard let self, let cell, let id = cell.boundID else { return }
+            guard let self, let cell, let id = self.liveRow(of: cell) else { return }
             self.handle(.performAction(id, edge: self.edge(of: .left), index: index))
         }
         cell.rightStrip.onActivate = { [weak self, weak cell] index in
-            guard let self, let cell, let id = cell.boundID else { return }
+            guard let self, let cell, let id = self.liveRow(of: cell) else { return }
             self.handle(.performAction(id, edge: self.edge(of: .right), index: index))
         }
     }
@@ -33,7 +33,7 @@ extension TableController {
         let drag = GObjectRef(gtk_gesture_drag_new()!)
         gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
         drag.onPoint("drag-begin") { [weak self, weak cell] x, _ in
-            guard let self, let cell, let id = cell.boundID else { return }
+            guard let self, let cell, let id = self.liveRow(of: cell) else { return }
             let offset = cell.swipeOffset
             let width = Double(gtk_widget_get_width(cell.widget.widget))
             let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
@@ -85,7 +85,7 @@ extension TableController {
             gtk_gesture_set_state(click(), GTK_EVENT_SEQUENCE_CLAIMED)
         }
         click.onPress("released") { [weak self, weak cell] _, x, y in
-            guard let self, let cell, let id = cell.boundID else { return }
+            guard let self, let cell, let id = self.liveRow(of: cell) else { return }
             self.contextMenu.show(for: id, in: cell, x: x, y: y)
         }
         gtk_widget_add_controller(cell.widget.widget, click())

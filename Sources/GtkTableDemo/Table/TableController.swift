@@ -67,12 +67,15 @@ final class TableController {
     // MARK: Applying updates
 
     /// Runs a model call that may throw, reporting a rejection instead of crashing; the
-    /// model is unchanged when it throws.
-    func perform(_ body: () throws(TableError) -> TableUpdate) {
+    /// model is unchanged when it throws. Returns whether the call was applied.
+    @discardableResult
+    func perform(_ body: () throws(TableError) -> TableUpdate) -> Bool {
         do {
             apply(try body())
+            return true
         } catch {
             report(error)
+            return false
         }
     }
 
@@ -82,12 +85,7 @@ final class TableController {
     /// UIKit's self-sizing cells do, so text never waits for an animation.
     func performAnimated(_ body: () throws(TableError) -> TableUpdate) {
         view.captureForAnimation()
-        do {
-            apply(try body())
-        } catch {
-            view.presentation.dropCapture()
-            report(error)
-        }
+        if !perform(body) { view.presentation.dropCapture() }
     }
 
     /// Tells the user, in their words, why something was refused; the log gets the details.
@@ -216,7 +214,22 @@ final class TableController {
 
     // MARK: Intents from row widgets
 
+    /// The row `cell` shows, unless the model no longer has it. A deleted row stays on screen
+    /// until the next layout unbinds its cell, so input can still reach it (a second click on
+    /// its Delete action, say): that input is dropped, not refused with a message about a row
+    /// the user just removed.
+    ///
+    /// - Complexity: O(1) expected.
+    func liveRow(of cell: RowCell) -> RowID? {
+        cell.boundID.flatMap(isLive)
+    }
+
+    private func isLive(_ id: RowID) -> RowID? { model.layout.kind(of: id) == nil ? nil : id }
+
+    /// Turns what a row's widgets report into a model call; a row deleted a moment ago reports
+    /// nothing (see `liveRow(of:)`).
     func handle(_ intent: RowIntent) {
+        guard isLive(intent.row) != nil else { return }
         switch intent {
         case .textChanged(let id, let text):
             perform { () throws(TableError) in try model.setText(text, for: id) }

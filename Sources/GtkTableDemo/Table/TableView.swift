@@ -82,12 +82,12 @@ final class TableView: ScrollableLayout {
         gtk_scrolled_window_set_policy(scrolledWindow(), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
         gtk_scrolled_window_set_vadjustment(scrolledWindow(), scrolling.adjustment())
         gtk_scrolled_window_set_child(scrolledWindow(), widget.widget)
-        if let scrollbar = GObjectRef(gtk_scrolled_window_get_vscrollbar(scrolledWindow())) {
+        presentation = PresentationOffsets(host: widget)
+        presentation.onChange = { [weak self] in self?.setNeedsLayout() }
+        if let scrollbar {
             scrollbar.setAccessibleLabel("Scroll the rows")
             scrolling.watch(scrollbar: scrollbar)
         }
-        presentation = PresentationOffsets(host: widget)
-        presentation.onChange = { [weak self] in self?.setNeedsLayout() }
     }
 
     /// The scrolled window's vertical scrollbar, as GTK draws it.

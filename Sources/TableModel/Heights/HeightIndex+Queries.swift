@@ -73,11 +73,6 @@ extension HeightIndex {
         return find(id)
     }
 
-    /// Whether `leaf` holds the row with `id`.
-    ///
-    /// - Complexity: O(leafCapacity).
-    func contains(_ id: Int64, inLeaf leaf: Int32) -> Bool { slot(of: id, in: leaf) != nil }
-
     @inline(__always)
     private func slot(of id: Int64, in leaf: Int32) -> Int? {
         let start = base(of: leaf)

@@ -107,9 +107,7 @@ struct HeightIndex: Sendable {
         self.branchCapacity = branchCapacity
         self.estimates = estimates
         directory = LeafDirectory(leafCapacity: leafCapacity)
-        // Filled as a local below (its checks read the leaves), stored once complete.
-        locator = RowLocator(rowCount: 0)
-        var locator = RowLocator(rowCount: rows.count)
+        locator = RowLocator(rowCount: rows.count)
 
         let leafCount = max(1, (rows.count + leafCapacity - 1) / leafCapacity)
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
@@ -125,19 +123,11 @@ struct HeightIndex: Sendable {
         for leaf in 0..<leafCount {
             var leafSummary = HeightSummary.zero
             let share = HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount)
-            // The locator's slots for this leaf's rows are read together first (their cache
-            // misses overlap); the duplicate check and the insert then share one probe walk.
-            let emptyHomes = locator.emptyHomes(of: share.lazy.map { rows[rows.index(rows.startIndex, offsetBy: $0)].id.rawValue })
-            for (offset, row) in share.enumerated() {
+            for row in share {
                 let spec = rows[rows.index(rows.startIndex, offsetBy: row)]
                 let record = spec.measuredHeight.map {
                     RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
                 } ?? RowRecord.estimated(id: spec.id.rawValue, kind: spec.kind)
-                let homeWasEmpty = offset < 64 && emptyHomes & (1 << UInt64(offset)) != 0
-                let isNew = locator.insertIfAbsent(record.id, leaf: Int32(leaf), homeWasEmpty: homeWasEmpty) { candidate in
-                    contains(record.id, inLeaf: candidate)
-                }
-                guard isNew else { throw .duplicateRow(RowID(record.id), operation: "init") }
                 if record.state.hasHeightOfRecord { self.estimates.add(record.units, kind: record.kind) }
                 write(record, leaf: Int32(leaf), slot: Int(leafCounts[leaf]))
                 leafCounts[leaf] += 1
@@ -146,7 +136,10 @@ struct HeightIndex: Sendable {
             level.append((Int32(leaf), leafSummary))
             summary += leafSummary
         }
-        self.locator = locator
+        // The id table in one pass over the finished leaves (``RowLocator/insertAll(arena:leafCounts:leafCapacity:)``).
+        if let twice = locator.insertAll(arena: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) {
+            throw .duplicateRow(RowID(twice), operation: "init")
+        }
         while level.count > 1 {
             let parentCount = (level.count + branchCapacity - 1) / branchCapacity
             var parents: [(node: Int32, summary: HeightSummary)] = []

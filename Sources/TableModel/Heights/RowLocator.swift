@@ -10,12 +10,12 @@
 /// Invariant: exactly one live entry per row, whose leaf field is the row's leaf, on the
 /// probe path of the row's id.
 struct RowLocator: Sendable {
-    private var slots: [UInt32]
-    private var mask: Int
-    private(set) var liveCount = 0
+    var slots: [UInt32]
+    private(set) var mask: Int
+    var liveCount = 0
     private var tombstoneCount = 0
 
-    private static let empty: UInt32 = 0
+    static let empty: UInt32 = 0
     private static let tombstone: UInt32 = .max
     private static let fingerprintBits: UInt32 = 8
     /// Leaf numbers must stay below this so an entry never equals `tombstone`.
@@ -66,59 +66,6 @@ struct RowLocator: Sendable {
         liveCount += 1
     }
 
-    /// Which of up to 64 ids find their first slot empty, as a bit per id (bit k for the k-th).
-    /// The slots are read one after another before any is written, so their cache misses
-    /// overlap; a bulk insert reads a batch this way, then inserts each id with its bit
-    /// (``insertIfAbsent(_:leaf:homeWasEmpty:isInLeaf:)``), where an empty first slot is
-    /// taken at once.
-    ///
-    /// - Complexity: O(number of ids), at most 64 read.
-    func emptyHomes(of ids: some Sequence<Int64>) -> UInt64 {
-        var bits: UInt64 = 0
-        for (bit, id) in zip(0..<64, ids) {
-            // No branch on the slot read, so the reads do not wait for one another.
-            let isEmpty: UInt64 = slots[Int(truncatingIfNeeded: RowLocator.hash(id)) & mask] == RowLocator.empty ? 1 : 0
-            bits |= isEmpty << UInt64(bit)
-        }
-        return bits
-    }
-
-    /// Records that `id` is in `leaf` unless it is present already, in one walk of its probe
-    /// path (a lookup then an insert would walk it twice). `isInLeaf(leaf)` confirms a
-    /// candidate, as in ``leaf(of:isInLeaf:)``. `homeWasEmpty` says ``emptyHomes(of:)`` found
-    /// the id's first slot empty; it is checked again, since an insert since may have taken it.
-    ///
-    /// - Returns: false, changing nothing, when `id` is present.
-    /// - Complexity: O(1) expected; the caller has checked `needsRebuild(adding: 1)`.
-    mutating func insertIfAbsent(_ id: Int64, leaf: Int32, homeWasEmpty: Bool = false, isInLeaf: (Int32) -> Bool) -> Bool {
-        precondition(leaf < RowLocator.leafLimit, "height index: too many leaves")
-        let hash = RowLocator.hash(id)
-        let fingerprint = RowLocator.fingerprint(hash)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        if homeWasEmpty, slots[slot] == RowLocator.empty {
-            // An empty first slot ends the probe path: the id is not present.
-            slots[slot] = RowLocator.entry(leaf: leaf, hash: hash)
-            liveCount += 1
-            return true
-        }
-        var free: Int?
-        while true {
-            let entry = slots[slot]
-            if entry == RowLocator.empty { break }
-            if entry == RowLocator.tombstone {
-                if free == nil { free = slot }
-            } else if entry & 0xFF == fingerprint, isInLeaf(RowLocator.leaf(in: entry)) {
-                return false
-            }
-            slot = (slot + 1) & mask
-        }
-        let target = free ?? slot
-        if slots[target] == RowLocator.tombstone { tombstoneCount -= 1 }
-        slots[target] = RowLocator.entry(leaf: leaf, hash: hash)
-        liveCount += 1
-        return true
-    }
-
     /// Records that `id` moved from leaf `old` to leaf `new`.
     ///
     /// - Complexity: O(1) expected.
@@ -160,7 +107,7 @@ struct RowLocator: Sendable {
 
     /// A 64-bit finaliser (MurmurHash3's fmix64): every id bit affects slot and fingerprint.
     @inline(__always)
-    private static func hash(_ id: Int64) -> UInt64 {
+    static func hash(_ id: Int64) -> UInt64 {
         var x = UInt64(bitPattern: id)
         x ^= x >> 33
         x &*= 0xff51_afd7_ed55_8ccd
@@ -171,13 +118,13 @@ struct RowLocator: Sendable {
     }
 
     @inline(__always)
-    private static func fingerprint(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) }
+    static func fingerprint(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) }
 
     @inline(__always)
-    private static func entry(leaf: Int32, hash: UInt64) -> UInt32 {
+    static func entry(leaf: Int32, hash: UInt64) -> UInt32 {
         UInt32(leaf + 1) << fingerprintBits | fingerprint(hash)
     }
 
     @inline(__always)
-    private static func leaf(in entry: UInt32) -> Int32 { Int32(entry >> fingerprintBits) - 1 }
+    static func leaf(in entry: UInt32) -> Int32 { Int32(entry >> fingerprintBits) - 1 }
 }

@@ -1,0 +1,172 @@
+import CGtk
+import GtkBridge
+import TableModel
+
+/// A note's text drawn, not edited: the form a note cell takes until its text is clicked or
+/// tabbed into (then `NoteRowView` swaps in its GtkTextView). It lays the text out exactly as
+/// GtkTextView does, so both forms show the same lines at the same pixels: one Pango layout per
+/// paragraph, in the widget's own Pango context and CSS font, wrapped word-or-char at the
+/// view's width less its side insets and its one-pixel caret reserve, each paragraph placed at
+/// the sum of the rounded heights above it (as `PangoTextMeasurer` measures, so the model, the
+/// text view and this widget agree). Drawing is `gtk_snapshot_append_layout`, the renderer
+/// GtkTextView's own text goes through.
+///
+/// Assistive technology reads it as a label named "Note" whose description is the whole text
+/// (GTK 4.8 offers custom widgets no text interface), as it reads the text view's text.
+///
+/// Paragraphs are laid out lazily, from the top, only as far down as something needs: drawing
+/// (the part of the widget inside the window), a hit test, or the widget's own measure (which
+/// needs them all). So a collapsed note of 100,000 lines shapes the few lines its 64 px show.
+///
+/// Invariant: `layouts` are the first `layouts.count` paragraphs laid out at `layoutWidth`
+/// with the context at `contextSerial`, each at its top; `laidOutHeight` is where the next
+/// paragraph starts.
+@MainActor
+final class NoteTextPreview: ContainerDrawing {
+    private(set) var widget: GObjectRef!
+    private(set) var text = ""
+    private var paragraphs: [Substring] = [""]
+    /// The first paragraphs' layouts (+1 reference each) and their tops in px.
+    private var layouts: [(layout: OpaquePointer, top: Int32)] = []
+    private var laidOutHeight: Int32 = 0
+    private var layoutWidth: Int32 = -1
+    /// The Pango context's serial when the layouts were made: GTK updates the context in place
+    /// when the CSS font or the text resolution changes, and the layouts must follow it.
+    private var contextSerial: UInt32 = 0
+
+    init() {
+        widget = Container.make(cssName: "note-text", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
+        gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
+        widget.setAccessibleLabel("Note")
+    }
+
+    /// The widget goes: its layouts go with it.
+    func containerWillDispose(_ container: GObjectRef) {
+        forgetLayouts()
+    }
+
+    /// Shows `text` (laid out again only when it differs). Its size request changes with it
+    /// (GTK caches measures until a resize is queued), though the note row allocates this
+    /// widget the model's height whatever its own measure says.
+    /// - Complexity: O(length of the text) to split it into paragraphs and hand it to the
+    ///   accessible description.
+    func setText(_ newText: String) {
+        guard newText != text else { return }
+        text = newText
+        paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        widget.setAccessibleDescription(text)
+        forgetLayouts()
+        gtk_widget_queue_resize(widget.widget)
+    }
+
+    private func forgetLayouts() {
+        for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
+        layouts = []
+        laidOutHeight = 0
+        layoutWidth = -1
+    }
+
+    /// Lays paragraphs out for a widget `width` px wide until they reach below `bottom` (or
+    /// all of them, for nil), keeping those already laid out at this width and font.
+    /// - Complexity: O(length of the paragraphs newly laid out), Pango's shaping.
+    private func layOut(width: Int32, through bottom: Int32?) {
+        let serial = pango_context_get_serial(gtk_widget_get_pango_context(widget.widget))
+        if width != layoutWidth || serial != contextSerial {
+            forgetLayouts()
+            layoutWidth = width
+            contextSerial = serial
+        }
+        let wrapWidth = max(1, width - Int32(2 * RowStyle.note.textInset + RowStyle.note.caretReserve))
+        // GtkTextView starts each paragraph on its own side (its direction, or the widget's when
+        // it has no strong character). The context's base direction is the widget's, and Pango
+        // swaps the alignment of a paragraph whose direction is the other one: so "right" in a
+        // right-to-left widget and "left" otherwise put every paragraph at its start.
+        let alignment = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        while layouts.count < paragraphs.count, bottom.map({ laidOutHeight <= $0 }) ?? true {
+            let layout = gtk_widget_create_pango_layout(widget.widget, String(paragraphs[layouts.count]))!
+            pango_layout_set_width(layout, wrapWidth * Int32(PANGO_SCALE))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_alignment(layout, alignment)
+            var logicalWidth: Int32 = 0
+            var height: Int32 = 0
+            pango_layout_get_size(layout, &logicalWidth, &height)
+            layouts.append((layout, laidOutHeight))
+            laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
+        }
+    }
+
+    /// The text's height at `width`, by this widget's own layout of every paragraph.
+    func textHeight(atWidth width: Int32) -> Int32 {
+        layOut(width: width, through: nil)
+        return laidOutHeight
+    }
+
+    /// The character (Unicode scalar, as GtkTextBuffer counts) offset in `text` nearest to
+    /// the point (x, y) in this widget's coordinates, as a click in a GtkTextView would put the
+    /// caret: the nearest line, and after the character when the point is past its middle.
+    /// Hidden (the text view took its place), it answers at the width it was last laid out at.
+    func characterOffset(atX x: Double, y: Double) -> Int {
+        layOut(width: layoutWidth > 0 ? layoutWidth : gtk_widget_get_width(widget.widget), through: Int32(max(0, y)))
+        guard !layouts.isEmpty else { return 0 }
+        let index = layouts.lastIndex { Double($0.top) <= y } ?? 0
+        let paragraph = layouts[index]
+        let bottom = index + 1 < layouts.count ? layouts[index + 1].top : laidOutHeight
+        let localY = min(max(0, y - Double(paragraph.top)), Double(max(1, bottom - paragraph.top)) - 1)
+        let scale = Double(PANGO_SCALE)
+        var byte: Int32 = 0
+        var trailing: Int32 = 0
+        pango_layout_xy_to_index(
+            paragraph.layout, Int32((x - RowStyle.note.textInset) * scale), Int32(localY * scale), &byte, &trailing)
+        let before = paragraphs.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }
+        let utf8 = paragraphs[index].utf8
+        let prefix = utf8.index(utf8.startIndex, offsetBy: min(max(0, Int(byte)), utf8.count))
+        let scalars = paragraphs[index].unicodeScalars[..<prefix].count
+        return min(before + scalars + Int(trailing), text.unicodeScalars.count)
+    }
+
+    // MARK: ContainerDrawing
+
+    func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        guard orientation == GTK_ORIENTATION_VERTICAL, forSize > 0 else { return (0, 0) }
+        return (0, textHeight(atWidth: forSize))
+    }
+
+    func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
+
+    /// Draws the paragraphs that reach into both the allocation and the window (a very tall
+    /// expanded note is mostly outside the window), in the CSS colour.
+    /// - Complexity: O(log p) to find the first shown of p paragraphs, plus O(paragraphs shown).
+    func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
+        let width = gtk_widget_get_width(container.widget)
+        var top: Int32 = 0
+        var bottom = gtk_widget_get_height(container.widget)
+        if let root = gtk_widget_get_root(container.widget).map(UnsafeMutablePointer<GtkWidget>.init) {
+            var origin = graphene_point_t()
+            var inWidget = graphene_point_t()
+            if gtk_widget_compute_point(root, container.widget, &origin, &inWidget) != 0 {
+                top = max(top, Int32(inWidget.y.rounded(.down)))
+                bottom = min(bottom, Int32(inWidget.y.rounded(.up)) + gtk_widget_get_height(root))
+            }
+        }
+        guard bottom > top else { return }
+        layOut(width: width, through: bottom)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
+        let inset = Float(RowStyle.note.textInset)
+        // The first paragraph that ends below `top`: the last one starting at or above it.
+        var low = 0
+        var high = layouts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if layouts[middle].top <= top { low = middle + 1 } else { high = middle }
+        }
+        for paragraph in layouts[max(0, low - 1)...] {
+            guard paragraph.top < bottom else { break }
+            gtk_snapshot_save(snapshot)
+            var origin = graphene_point_t(x: inset, y: Float(paragraph.top))
+            gtk_snapshot_translate(snapshot, &origin)
+            gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
+            gtk_snapshot_restore(snapshot)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+"""A note's two forms: its text is drawn until it is clicked or tabbed into, then a GtkTextView
+takes its place. GtkTextView itself is the reference: a click on the drawn text puts the caret
+where a click on the text view puts it, a drag selects what it selects, and both forms show the
+same pixels. The state file says which form each note has; the view-model agreement check
+(on in every test) holds for both."""
+import time
+
+from harness import changed_fraction, sample_with
+
+LINES = "Monday: stand-up at nine\nTuesday: review the table engine\nWednesday: GTK 4.8 smoke test\n" \
+        "Thursday: write the release notes\nFriday: demo to the team"
+# Points inside a note's text area, from its top left: before the first character, inside a
+# word of line 1, inside line 2, and past the end of line 3 (the caret goes to that line's end).
+POINTS = [(2, 5), (47, 10), (93, 29), (330, 50)]
+DOUBLE_CLICK_PAUSE_S = 0.8  # more than GTK's double-click time, so each click is a single one
+
+
+def same_text_notes(workdir, ids):
+    return sample_with(workdir, {i: {"text": LINES} for i in ids})
+
+
+def text_point(state, row, dx, dy):
+    area = row["textAreaBounds"]
+    return area["x"] + dx, area["y"] + dy
+
+
+def click_and_type(app, x, y, key):
+    """A click and, in the same xdotool command, a key: nothing waits between them."""
+    app.xdotool("mousemove", "--sync", int(x), int(y), "click", 1, "type", key)
+
+
+def inserted_at(text, original, key):
+    """Where `key` was inserted into `original` to give `text`."""
+    assert len(text) == len(original) + 1 and text.replace(key, "", 1) == original, (text, original)
+    return text.index(key) if original.count(key) == 0 else next(
+        i for i in range(len(text)) if text[:i] + text[i + 1:] == original and text[i] == key)
+
+
+def test_every_note_starts_drawn_and_a_click_edits_at_once_where_the_text_view_would(launch, workdir):
+    ids = [2, 3, 4, 5]
+    app = launch(data=same_text_notes(workdir, ids))
+    state = app.wait_state(lambda s: all(app.row(s, i) for i in ids))
+    notes = [r for r in state["rows"] if r["kind"] == "note"]
+    assert notes and all(r["noteForm"] == "preview" for r in notes), [(r["id"], r.get("noteForm")) for r in notes]
+    offsets = []
+    for row_id, (dx, dy) in zip(ids, POINTS):
+        x, y = text_point(state, app.row(state, row_id), dx, dy)
+        # The drawn text: the click swaps in the text view and the key typed right after it lands.
+        click_and_type(app, x, y, "X")
+        state = app.wait_state(lambda s: "X" in app.row(s, row_id)["text"], what="the key after the click")
+        assert app.row(state, row_id)["noteForm"] == "textView"
+        assert state["focus"].get("cssName") == "textview" and state["focus"].get("row") == row_id, state["focus"]
+        ours = inserted_at(app.row(state, row_id)["text"], LINES, "X")
+        app.key("BackSpace")
+        state = app.wait_state(lambda s: app.row(s, row_id)["text"] == LINES)
+        time.sleep(DOUBLE_CLICK_PAUSE_S)
+        # The text view now, at the same point: GTK's own hit test.
+        click_and_type(app, x, y, "Y")
+        state = app.wait_state(lambda s: "Y" in app.row(s, row_id)["text"], what="the key after the second click")
+        theirs = inserted_at(app.row(state, row_id)["text"], LINES, "Y")
+        assert ours == theirs, (row_id, (dx, dy), ours, theirs)
+        offsets.append(ours)
+        app.key("BackSpace")
+        state = app.wait_state(lambda s: app.row(s, row_id)["text"] == LINES)
+    # The points are different places in the text: the first line's start, two inside, a line's end.
+    assert offsets[0] == 0 and len(set(offsets)) == len(offsets), offsets
+    assert offsets[3] == LINES.index("\nThursday"), offsets
+    # Only the clicked notes swapped; the others are still drawn.
+    assert all(r["noteForm"] == "preview" for r in state["rows"] if r["kind"] == "note" and r["id"] not in ids)
+
+
+def test_a_drag_on_drawn_text_selects_what_it_selects_in_the_text_view(launch, workdir):
+    app = launch(data=same_text_notes(workdir, [2, 3]))
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    results = []
+    for row_id in (2, 3):
+        if row_id == 2:
+            # The reference: note 2 gets its text view first (a click), then the same drag.
+            x, y = text_point(state, app.row(state, 2), 150, 50)
+            app.click(x, y)
+            state = app.wait_state(lambda s: app.row(s, 2)["noteForm"] == "textView")
+            time.sleep(DOUBLE_CLICK_PAUSE_S)
+        else:
+            assert app.row(state, 3)["noteForm"] == "preview"
+        x0, y0 = text_point(state, app.row(state, row_id), 30, 8)
+        # Mostly downwards: a sideways drag is a swipe (S2), not a selection.
+        x1, y1 = text_point(state, app.row(state, row_id), 50, 48)
+        app.drag(x0, y0, x1, y1)
+        app.type("Z")
+        state = app.wait_state(lambda s: "Z" in app.row(s, row_id)["text"], what="the typed key")
+        results.append(app.row(state, row_id)["text"])
+    assert results[0] == results[1], results
+    assert len(results[1]) < len(LINES) - 10, "the drag selected (and the key replaced) a run of text"
+
+
+def test_both_forms_draw_the_same_pixels(launch, workdir):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 7) is not None)
+    # Multi-line and clipped at 64 px (3), Cyrillic (6), Devanagari (7).
+    ids = [3, 6, 7]
+    drawn = app.stable_screenshot("drawn")
+    for row_id in ids + [2]:
+        app.click(*text_point(state, app.row(state, row_id), 200, 10))
+        state = app.wait_state(lambda s: app.row(s, row_id)["noteForm"] == "textView")
+    # Each of `ids` keeps its text view, now without the focus (it went on to note 2).
+    state = app.wait_state(lambda s: s["focus"].get("row") == 2)
+    assert all(app.row(state, i)["noteForm"] == "textView" for i in ids)
+    edited = app.stable_screenshot("edited")
+    for row_id in ids:
+        area = app.row(state, row_id)["textAreaBounds"]
+        box = (int(area["x"]), int(area["y"]), int(area["x"] + area["width"]), int(area["y"] + area["height"]))
+        fraction, _ = changed_fraction(drawn.crop(box), edited.crop(box), tolerance=8)
+        assert fraction == 0, (row_id, fraction)
+        # Both show text there (dark glyph pixels), not two empty areas.
+        for shot in (drawn, edited):
+            assert min(shot.crop(box).convert("L").getdata()) < 100, row_id
+
+
+def test_tab_onto_drawn_text_swaps_in_the_text_view_and_the_next_key_lands(launch):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 2) is not None)
+    assert app.row(state, 2)["noteForm"] == "preview"
+    app.key("Down", "Down")
+    state = app.wait_state(lambda s: s["focus"].get("row") == 2)
+    app.key("Tab", "q")
+    state = app.wait_state(lambda s: app.row(s, 2)["text"].endswith("lemons.q"), what="the key after Tab")
+    row = app.row(state, 2)
+    assert row["noteForm"] == "textView" and state["focus"].get("cssName") == "textview"
+    assert row["caretVisible"]
+
+
+def test_an_expanded_drawn_note_measures_what_the_model_measured_in_both_forms(launch, workdir):
+    app = launch(data=sample_with(workdir, {3: {"expanded": True}, 5: {"expanded": True}}))
+    state = app.wait_state(lambda s: app.row(s, 5) is not None and app.row(s, 5).get("widgetTextHeight"))
+    for row_id in (3, 5):
+        row = app.row(state, row_id)
+        assert row["noteForm"] == "preview"
+        assert row["widgetTextHeight"] == row["modelTextHeight"] == row["textAreaBounds"]["height"], row
+    app.click(*text_point(state, app.row(state, 5), 100, 10))
+    state = app.wait_state(lambda s: app.row(s, 5)["noteForm"] == "textView" and app.row(s, 5)["widgetTextHeight"])
+    row = app.row(state, 5)
+    assert row["widgetTextHeight"] == row["modelTextHeight"], row
+
+
+def clicks_then_type(app, x, y, count, key):
+    """`count` clicks in one series (well inside GTK's double-click time), then a key."""
+    app.xdotool("mousemove", "--sync", int(x), int(y), "click", "--repeat", count, "--delay", 60, 1, "type", key)
+
+
+def test_a_double_or_triple_click_on_drawn_text_selects_what_it_selects_in_the_text_view(launch, workdir):
+    # Per series: the reference note (already a text view), the drawn note, and the point.
+    series = [(2, 3, 2, (100, 10)), (4, 5, 3, (100, 29))]
+    app = launch(data=same_text_notes(workdir, [2, 3, 4, 5]))
+    state = app.wait_state(lambda s: app.row(s, 5) is not None)
+    for reference, drawn, count, (dx, dy) in series:
+        app.click(*text_point(state, app.row(state, reference), dx, dy))
+        state = app.wait_state(lambda s: app.row(s, reference)["noteForm"] == "textView")
+        time.sleep(DOUBLE_CLICK_PAUSE_S)
+        results = []
+        for row_id in (reference, drawn):
+            assert app.row(state, row_id)["noteForm"] == ("textView" if row_id == reference else "preview")
+            clicks_then_type(app, *text_point(state, app.row(state, row_id), dx, dy), count, "Z")
+            state = app.wait_state(lambda s: "Z" in app.row(s, row_id)["text"], what="the key after the clicks")
+            results.append(app.row(state, row_id)["text"])
+            time.sleep(DOUBLE_CLICK_PAUSE_S)
+        assert results[0] == results[1], (count, results)
+        # A word (double) or a whole line (triple) was replaced, not one caret placed.
+        assert len(results[1]) < len(LINES) - (2 if count == 2 else 15), (count, results[1])
