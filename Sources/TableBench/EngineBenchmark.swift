@@ -12,6 +12,7 @@ struct Measurement {
 /// Times the engine (`TableLayout`) against `NaiveHeightList` and `FenwickHeightList` on the
 /// same work: the same rows, the same random inputs, the same anchor rules, and no work in a
 /// timed call that the engine does not also do (the total height is kept by every baseline).
+/// The engine's and the Fenwick list's rounds alternate, so their ratio is taken under one load.
 struct EngineBenchmark {
     /// Rows per batch in the batch operation: half deletes, half inserts.
     static let batchSize = 100
@@ -30,6 +31,10 @@ struct EngineBenchmark {
     static let batchCallDivisor = 20
 
     let rowCount: Int
+    /// Rounds of the engine's (and the Fenwick list's) point operations, and calls a round.
+    /// A round lasts well under a scheduler time slice (about 0.1–0.4 ms), so on a shared
+    /// machine a round that another process preempted is an outlier the median drops,
+    /// rather than one of a few long rounds that all were.
     let engineRounds: Int
     let engineOperations: Int
     let linearRounds: Int
@@ -42,8 +47,8 @@ struct EngineBenchmark {
 
     init(rowCount: Int, quick: Bool) {
         self.rowCount = rowCount
-        engineRounds = quick ? 3 : 7
-        engineOperations = quick ? 20 : 2_000
+        engineRounds = quick ? 3 : 41
+        engineOperations = quick ? 20 : 400
         linearRounds = quick ? 3 : 5
         // Keep each linear round near 10^6 row visits: the 1,000,000-row runs do one op a round.
         linearOperations = quick ? 2 : max(1, min(1_000, 1_000_000 / rowCount))
@@ -76,6 +81,8 @@ struct EngineBenchmark {
         let rows = makeRows(measured: true)
         let layout = try TableLayout(rows: rows, viewportHeight: EngineBenchmark.viewportHeight)
         layout.scroll(toOffset: layout.contentHeight / 2)
+        var fenwick = FenwickHeightList(
+            rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
         var random = SplitMix64(seed: EngineBenchmark.seed ^ UInt64(rowCount))
         let inputs = Inputs(
             ids: (0..<EngineBenchmark.sampleCount).map { _ in Int64.random(in: 0..<Int64(rowCount), using: &random) },
@@ -84,80 +91,122 @@ struct EngineBenchmark {
             },
             fractions: (0..<EngineBenchmark.sampleCount).map { _ in Double.random(in: 0..<1, using: &random) })
 
-        let engine = try timeEngine(layout, inputs, random: &random)
+        let paired = timeEngineAndFenwick(layout, &fenwick, inputs, random: &random)
         var naive = NaiveHeightList(
             rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
-        let naiveTimes = time(&naive, inputs, rounds: linearRounds, pointOperations: linearOperations, random: &random)
-        var fenwick = FenwickHeightList(
-            rows: rows, estimate: EstimatePolicy.defaultInitialHeight, viewportHeight: EngineBenchmark.viewportHeight)
-        let fenwickTimes = time(&fenwick, inputs, rounds: engineRounds, pointOperations: engineOperations, random: &random)
-        return engine.map { operation, nanoseconds in
-            Measurement(operation: operation, rowCount: rowCount, engineNanoseconds: nanoseconds,
-                        naiveNanoseconds: naiveTimes[operation] ?? 0, fenwickNanoseconds: fenwickTimes[operation] ?? 0)
+        let naiveTimes = time(&naive, inputs, random: &random)
+        return paired.map { operation, engine, fenwick in
+            Measurement(operation: operation, rowCount: rowCount, engineNanoseconds: engine,
+                        naiveNanoseconds: naiveTimes[operation] ?? 0, fenwickNanoseconds: fenwick)
         }
     }
 
-    private func timeEngine(
-        _ layout: TableLayout, _ inputs: Inputs, random: inout SplitMix64
-    ) throws -> [(String, Double)] {
+    /// Times the engine and the Fenwick list on each operation, their rounds taken in turn
+    /// (`Stopwatch.interleavedMedians`), so both run under the same machine load. Both start
+    /// scrolled to the middle and answer the same calls (call `k` reads input `k`).
+    private func timeEngineAndFenwick(
+        _ layout: TableLayout, _ list: inout FenwickHeightList, _ inputs: Inputs, random: inout SplitMix64
+    ) -> [(String, Double, Double)] {
         let mask = inputs.mask
-        func median(_ body: (Int) -> Void) -> Double {
-            Stopwatch.medianNanoseconds(rounds: engineRounds, operationsPerRound: engineOperations, body)
+        list.scroll(toOffset: list.contentHeight / 2)
+        /// Medians of `rounds` rounds each, `engineCalls` and `fenwickCalls` calls a round.
+        func paired(
+            rounds: Int, engineCalls: Int, fenwickCalls: Int, engine: (Int) -> Void, fenwick: (Int) -> Void
+        ) -> (Double, Double) {
+            let medians = Stopwatch.interleavedMedians(
+                rounds: rounds,
+                { round in Stopwatch.roundNanoseconds(calls: engineCalls, from: round * engineCalls, engine) },
+                { round in Stopwatch.roundNanoseconds(calls: fenwickCalls, from: round * fenwickCalls, fenwick) })
+            return (medians.first, medians.second)
         }
-        var results: [(String, Double)] = []
-        results.append(("set-height", median { call in
+        func point(_ engine: (Int) -> Void, _ fenwick: (Int) -> Void) -> (Double, Double) {
+            paired(rounds: engineRounds, engineCalls: engineOperations, fenwickCalls: engineOperations,
+                   engine: engine, fenwick: fenwick)
+        }
+        var results: [(String, Double, Double)] = []
+        func record(_ operation: String, _ times: (Double, Double)) { results.append((operation, times.0, times.1)) }
+
+        record("set-height", point({ call in
             let changes = try? layout.setMeasuredHeight(inputs.heights[call & mask], for: RowID(inputs.ids[call & mask]))
             EngineBenchmark.sink += changes?.scrollOffset ?? 0
+        }, { call in
+            list.setMeasuredHeight(inputs.heights[call & mask], for: inputs.ids[call & mask])
+            EngineBenchmark.sink += list.scrollOffset
         }))
-        results.append(("row-at-offset", median { call in
+        record("row-at-offset", point({ call in
             EngineBenchmark.sink += layout.row(atOffset: inputs.fractions[call & mask] * layout.contentHeight)?.offsetInRow ?? 0
+        }, { call in
+            EngineBenchmark.sink += list.row(atOffset: inputs.fractions[call & mask] * list.contentHeight).offsetInRow
         }))
-        results.append(("offset-of-row", median { call in
+        record("offset-of-row", point({ call in
             EngineBenchmark.sink += layout.offset(ofRow: Int(inputs.ids[call & mask]))
+        }, { call in
+            EngineBenchmark.sink += list.offset(ofRow: Int(inputs.ids[call & mask]))
         }))
-        results.append(("anchor-correction", median { call in
-            let changes = try? layout.setEstimatePolicy(.fixed(EngineBenchmark.estimate(call)), for: .note)
-            EngineBenchmark.sink += changes?.scrollOffset ?? 0
-        }))
-        var nextID = Int64(rowCount)
-        results.append(("batch-100", Stopwatch.medianNanoseconds(
-            rounds: engineRounds, operationsPerRound: max(1, engineOperations / EngineBenchmark.batchCallDivisor),
-            prepare: { _ in makeBatch(count: layout.count, anchor: layout.anchor?.id.rawValue ?? -1,
-                                      id: { layout.id(at: $0).rawValue }, nextID: &nextID, random: &random) },
-            run: { plan in
-                var batch = BatchUpdate()
-                for id in plan.deletes { batch.delete(RowID(id)) }
-                for insert in plan.inserts { batch.insert(RowSpec(id: RowID(insert.id), kind: insert.kind), at: insert.index) }
-                EngineBenchmark.sink += (try? layout.performBatch(batch))?.scrollOffset ?? 0
-            })))
+        record("anchor-correction", paired(
+            rounds: linearRounds, engineCalls: engineOperations, fenwickCalls: linearOperations,
+            engine: { call in
+                let changes = try? layout.setEstimatePolicy(.fixed(EngineBenchmark.estimate(call)), for: .note)
+                EngineBenchmark.sink += changes?.scrollOffset ?? 0
+            },
+            fenwick: { call in
+                list.setEstimate(EngineBenchmark.estimate(call), for: .note)
+                EngineBenchmark.sink += list.scrollOffset
+            }))
+        var engineNextID = Int64(rowCount)
+        var fenwickNextID = Int64(rowCount)
+        let engineBatches = max(1, engineOperations / EngineBenchmark.batchCallDivisor)
+        let fenwickBatches = max(1, linearOperations / EngineBenchmark.batchCallDivisor)
+        let batches = Stopwatch.interleavedMedians(
+            rounds: linearRounds,
+            { round in
+                Stopwatch.roundNanoseconds(
+                    calls: engineBatches, from: round * engineBatches,
+                    prepare: { _ in makeBatch(count: layout.count, anchor: layout.anchor?.id.rawValue ?? -1,
+                                              id: { layout.id(at: $0).rawValue }, nextID: &engineNextID, random: &random) },
+                    run: { plan in
+                        var batch = BatchUpdate()
+                        for id in plan.deletes { batch.delete(RowID(id)) }
+                        for insert in plan.inserts {
+                            batch.insert(RowSpec(id: RowID(insert.id), kind: insert.kind), at: insert.index)
+                        }
+                        EngineBenchmark.sink += (try? layout.performBatch(batch))?.scrollOffset ?? 0
+                    })
+            },
+            { round in
+                Stopwatch.roundNanoseconds(
+                    calls: fenwickBatches, from: round * fenwickBatches,
+                    prepare: { _ in makeBatch(count: list.count, anchor: list.anchorID, id: { list.id(at: $0) },
+                                              nextID: &fenwickNextID, random: &random) },
+                    run: { plan in
+                        list.apply(deletes: plan.deletes, inserts: plan.inserts)
+                        EngineBenchmark.sink += list.scrollOffset
+                    })
+            })
+        record("batch-100", (batches.first, batches.second))
         return results
     }
 
-    /// Times a baseline on the same operations, scrolled to the middle first. Point operations
-    /// run `pointOperations` calls a round; its O(n) operations (for the Fenwick list, the
-    /// estimate change and the splice) run `linearOperations`.
-    private func time<Baseline: HeightBaseline>(
-        _ list: inout Baseline, _ inputs: Inputs, rounds: Int, pointOperations: Int, random: inout SplitMix64
-    ) -> [String: Double] {
+    /// Times the naive list on the same operations, scrolled to the middle first; every one
+    /// of its operations is O(n), so it runs `linearOperations` calls a round.
+    private func time(_ list: inout NaiveHeightList, _ inputs: Inputs, random: inout SplitMix64) -> [String: Double] {
         let mask = inputs.mask
         list.scroll(toOffset: list.contentHeight / 2)
-        func median(_ calls: Int, _ body: (Int) -> Void) -> Double {
-            Stopwatch.medianNanoseconds(rounds: rounds, operationsPerRound: calls, body)
+        func median(_ body: (Int) -> Void) -> Double {
+            Stopwatch.medianNanoseconds(rounds: linearRounds, operationsPerRound: linearOperations, body)
         }
         var results: [String: Double] = [:]
-        results["set-height"] = median(pointOperations) { call in
+        results["set-height"] = median { call in
             list.setMeasuredHeight(inputs.heights[call & mask], for: inputs.ids[call & mask])
             EngineBenchmark.sink += list.scrollOffset
         }
-        results["row-at-offset"] = median(pointOperations) { call in
+        results["row-at-offset"] = median { call in
             EngineBenchmark.sink += list.row(atOffset: inputs.fractions[call & mask] * list.contentHeight).offsetInRow
         }
-        results["offset-of-row"] = median(pointOperations) { call in
+        results["offset-of-row"] = median { call in
             EngineBenchmark.sink += list.offset(ofRow: Int(inputs.ids[call & mask]))
         }
-        results["anchor-correction"] = Stopwatch.medianNanoseconds(
-            rounds: linearRounds, operationsPerRound: linearOperations
-        ) { call in
+        results["anchor-correction"] = median { call in
             list.setEstimate(EngineBenchmark.estimate(call), for: .note)
             EngineBenchmark.sink += list.scrollOffset
         }

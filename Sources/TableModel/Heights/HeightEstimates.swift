@@ -43,35 +43,57 @@ struct HeightEstimates: Sendable {
     ///
     /// - Complexity: O(1).
     mutating func add(_ units: UInt32, kind: RowKind) {
-        let lane = Int(kind.rawValue)
-        knownSums[lane] += Int64(units)
-        knownCounts[lane] += 1
-        refresh(kind)
+        change(kind, units: Int64(units), rows: 1)
     }
 
     /// Takes a row's height of record out of its kind's mean.
     ///
     /// - Complexity: O(1).
     mutating func remove(_ units: UInt32, kind: RowKind) {
-        let lane = Int(kind.rawValue)
-        knownSums[lane] -= Int64(units)
-        knownCounts[lane] -= 1
+        change(kind, units: -Int64(units), rows: -1)
+    }
+
+    /// Replaces a row's height of record (`nil`: it has none) in its kind's mean, in one
+    /// update of the estimate.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func replace(_ old: UInt32?, with new: UInt32?, kind: RowKind) {
+        let units = Int64(new ?? 0) - Int64(old ?? 0)
+        let rows: Int64 = (new == nil ? 0 : 1) - (old == nil ? 0 : 1)
+        if units != 0 || rows != 0 { change(kind, units: units, rows: rows) }
+    }
+
+    /// Adds `units` and `rows` to `kind`'s statistics and refreshes its estimate. The lanes
+    /// are changed through a mask (a store to a lane picked at run time goes through the
+    /// stack and stalls the vector's next load).
+    @inline(__always)
+    private mutating func change(_ kind: RowKind, units: Int64, rows: Int64) {
+        let lane = HeightEstimates.lane(kind)
+        knownSums &+= SIMD8<Int64>.zero.replacing(with: units, where: lane)
+        knownCounts &+= SIMD8<Int64>.zero.replacing(with: rows, where: lane)
         refresh(kind)
+    }
+
+    /// The mask of `kind`'s lane.
+    @inline(__always)
+    private static func lane(_ kind: RowKind) -> SIMDMask<SIMD8<Int64>> {
+        SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8(repeating: Int64(kind.rawValue))
     }
 
     private mutating func refresh(_ kind: RowKind) {
         let lane = Int(kind.rawValue)
+        let value: Int64
         switch policies[lane] {
         case .fixed(let height):
-            current[lane] = HeightUnits.units(height)
+            value = HeightUnits.units(height)
         case .learned(let initial):
             let count = knownCounts[lane]
-            current[lane] = count == 0
-                ? HeightUnits.units(initial)
-                : (knownSums[lane] + count / 2) / count
+            value = count == 0 ? HeightUnits.units(initial) : (knownSums[lane] + count / 2) / count
         }
-        if addendByFlags[lane] != current[lane] {
-            addendByFlags[lane] = current[lane]
+        if addendByFlags[lane] != value {
+            current.replace(with: value, where: HeightEstimates.lane(kind))
+            addendByFlags[lane] = value
             generation &+= 1
         }
     }

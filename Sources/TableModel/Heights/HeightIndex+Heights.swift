@@ -8,8 +8,8 @@ extension HeightIndex {
         let new = RowRecord(id: old.id, kind: old.kind, state: state, units: newUnits)
         guard new != old else { return }
         write(new, leaf: leaf, slot: slot)
-        if old.state.hasHeightOfRecord { estimates.remove(old.units, kind: old.kind) }
-        if new.state.hasHeightOfRecord { estimates.add(new.units, kind: new.kind) }
+        estimates.replace(old.state.hasHeightOfRecord ? old.units : nil,
+                          with: new.state.hasHeightOfRecord ? new.units : nil, kind: old.kind)
         propagate(HeightSummary(new) - HeightSummary(old), fromLeaf: leaf)
     }
 

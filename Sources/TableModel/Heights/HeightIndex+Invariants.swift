@@ -17,6 +17,15 @@ extension HeightIndex {
         if depth > 0 { precondition(childCount(of: root) >= 2, "height index: root has one child") }
         for leaf in freeLeaves { precondition(leafCounts[Int(leaf)] == 0, "height index: free leaf \(leaf) holds rows") }
         for node in freeInners { precondition(innerCounts[Int(node)] == 0, "height index: free node \(node) has children") }
+        if directory.isValid {
+            var expected = directory
+            expected.rebuild(leaves: leavesInRowOrder(), leafSlots: leafCounts.count)
+            precondition(directory.rankOfLeaf == expected.rankOfLeaf && directory.startOfLeaf == expected.startOfLeaf
+                         && directory.blocks == expected.blocks,
+                         "height index: leaf directory does not match the row order")
+            precondition(directory.sums == expected.sums,
+                         "height index: leaf directory's sums are out of date")
+        }
     }
 
     private func checkSubtree(

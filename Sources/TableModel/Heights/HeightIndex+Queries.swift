@@ -83,18 +83,27 @@ extension HeightIndex {
         }
     }
 
-    /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`, from parent links.
-    /// Uses each ancestor's unpriced prefixes (rebuilding the stale ones it passes, which is
-    /// why it is mutating; no row changes), so it costs the same just after an estimate
-    /// changed, as on the hot `setMeasuredHeight` path it often has; the leaf's own prefix
-    /// cache is read when current and the leaf scanned when not.
+    /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`. With the
+    /// directory ready: the leaf's first index and a Fenwick prefix over the leaves before it.
+    /// Otherwise from parent links, using each ancestor's unpriced prefixes (rebuilding the
+    /// stale ones it passes, which is why it is mutating; no row changes). Both are unpriced,
+    /// so this costs the same just after an estimate changed, as on the hot
+    /// `setMeasuredHeight` path it often has; the leaf's own prefix cache is read when
+    /// current and the leaf scanned when not.
     ///
-    /// - Complexity: O(log n · branchCapacity + leafCapacity); one load per level and
-    ///   O(log n · branchCapacity) when the caches are valid.
+    /// - Complexity: with the directory ready, O(log n) independent loads, plus
+    ///   O(leafCapacity) when the leaf's cache is stale; otherwise O(log n · branchCapacity +
+    ///   leafCapacity), one load per level and O(log n · branchCapacity) when the caches are
+    ///   valid; plus, amortised, a directory rebuild (see `directoryIsReady()`).
     mutating func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
-        var index = slot
         let leafPart = hasCurrentPrefixes(leaf: leaf)
             ? Int64(leafUnitsBefore[base(of: leaf) + slot]) : leafPrefixUnits(leaf, rows: slot)
+        if directoryIsReady() {
+            let before = directory.before(rank: Int(directory.rankOfLeaf[Int(leaf)]))
+            return (Int(directory.startOfLeaf[Int(leaf)]) + slot,
+                    leafPart &+ HeightSummary.units(known: before.known, estimated: before.estimated, at: estimates.current))
+        }
+        var index = slot
         var known: Int64 = 0
         var estimated = SIMD8<Int32>.zero
         var child = leaf
@@ -120,14 +129,24 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
-    /// Reads the unpriced prefixes, so an estimate change costs it nothing; mutating only to
-    /// rebuild the stale caches it passes (no row changes).
+    /// With the directory ready: its block gives the leaf, a Fenwick prefix the height before
+    /// it. Otherwise a descent over the unpriced prefixes. Either way an estimate change
+    /// costs it nothing; mutating only to rebuild the stale caches it passes (no row changes).
     ///
-    /// - Complexity: O(log n · branchCapacity) branch-free comparisons and one load per
-    ///   level, plus the rebuild of each stale cache on the path (O(branchCapacity) or
-    ///   O(leafCapacity)).
+    /// - Complexity: with the directory ready, O(log n) independent loads; otherwise
+    ///   O(log n · branchCapacity) branch-free comparisons and one load per level. Plus the
+    ///   rebuild of a stale leaf cache (O(leafCapacity)) or node caches on the path
+    ///   (O(branchCapacity) each), and, amortised, a directory rebuild.
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
         guard index < count else { return totalUnits }
+        if directoryIsReady() {
+            let (leaf, rank, start) = directory.leaf(ofRow: index)
+            let before = directory.before(rank: rank)
+            let slot = index - start
+            let leafPart = refreshPrefixes(leaf: leaf)
+                ? Int64(leafUnitsBefore[base(of: leaf) + slot]) : leafPrefixUnits(leaf, rows: slot)
+            return leafPart &+ HeightSummary.units(known: before.known, estimated: before.estimated, at: estimates.current)
+        }
         var node = root
         var remaining = index
         var known: Int64 = 0

@@ -5,6 +5,7 @@ extension HeightIndex {
     mutating func insert(_ row: RowRecord, at index: Int) {
         precondition(index >= 0 && index <= count, "height index: insert position \(index) out of 0...\(count)")
         if locator.needsRebuild(adding: 1) { rebuildLocator(rowCount: count + 1) }
+        directory.invalidate()
         var (leaf, slot) = locate(index: index)
         if Int(leafCounts[Int(leaf)]) == leafCapacity {
             makeRoom(in: leaf)
@@ -28,6 +29,7 @@ extension HeightIndex {
     @discardableResult
     mutating func remove(at index: Int) -> RowRecord {
         precondition(index >= 0 && index < count, "height index: row \(index) out of 0..<\(count)")
+        directory.invalidate()
         let (leaf, slot) = locate(index: index)
         let row = record(leaf: leaf, slot: slot)
         let start = base(of: leaf)

@@ -87,6 +87,9 @@ struct HeightIndex: Sendable {
     var summary = HeightSummary.zero
     var locator: RowLocator
     var estimates: HeightEstimates
+    /// The leaves in row order, for descent-free offsets and positions (see `LeafDirectory`);
+    /// splices invalidate it, height changes keep it valid.
+    var directory: LeafDirectory
 
     /// Child slots per inner node: its capacity plus the spare.
     var innerStride: Int { branchCapacity + 1 }
@@ -103,6 +106,7 @@ struct HeightIndex: Sendable {
         self.leafCapacity = leafCapacity
         self.branchCapacity = branchCapacity
         self.estimates = estimates
+        directory = LeafDirectory(leafCapacity: leafCapacity)
         locator = RowLocator(rowCount: rows.count)
 
         let leafCount = max(1, (rows.count + leafCapacity - 1) / leafCapacity)
@@ -153,6 +157,7 @@ struct HeightIndex: Sendable {
             depth += 1
         }
         root = level[0].node
+        rebuildDirectory()
     }
 
     /// Part `part` of `0..<count` cut into `parts` ranges whose sizes differ by at most one.
@@ -269,7 +274,7 @@ struct HeightIndex: Sendable {
             + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRowsBefore.capacity)
                 * MemoryLayout<Int32>.stride
             + innerSummaries.capacity * MemoryLayout<HeightSummary>.stride
-            + locator.byteCount
+            + locator.byteCount + directory.byteCount
     }
 
     // MARK: Parent links
@@ -286,12 +291,16 @@ struct HeightIndex: Sendable {
     }
 
     /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total, and
-    /// to the prefixes after it in each ancestor whose cache is current. Call it after the
-    /// estimates took the change into account.
+    /// to the prefixes after it in each ancestor whose cache is current, and to the directory
+    /// when it is valid (a splice invalidates it first). Call it after the estimates took the
+    /// change into account.
     ///
     /// - Complexity: O(log n · branchCapacity).
     mutating func propagate(_ delta: HeightSummary, fromLeaf leaf: Int32) {
         summary += delta
+        if directory.isValid {
+            directory.add(knownUnits: delta.knownUnits, estimatedCounts: delta.estimatedCounts, toLeaf: leaf)
+        }
         let generation = estimates.generation
         let deltaRows = Int32(truncatingIfNeeded: delta.rows)
         let deltaUnits = delta.units(at: estimates.current)
@@ -302,12 +311,17 @@ struct HeightIndex: Sendable {
             innerSummaries[slot] += delta
             let nodeGeneration = innerGeneration[Int(parent)]
             if nodeGeneration != HeightIndex.staleGeneration {
-                let priced = nodeGeneration == generation
-                for later in slot + 1..<firstSlot(of: parent) + childCount(of: parent) {
-                    innerRowsBefore[later] &+= deltaRows
-                    innerKnownBefore[later] &+= delta.knownUnits
-                    innerEstimatedBefore[later] &+= delta.estimatedCounts
-                    if priced { innerUnitsBefore[later] &+= deltaUnits }
+                // One pass per prefix array, skipping those the change leaves as they are (a
+                // height change moves no row and, between measured heights, no estimated
+                // count), so only the cache lines that change are touched.
+                let later = slot + 1..<firstSlot(of: parent) + childCount(of: parent)
+                if deltaRows != 0 { for position in later { innerRowsBefore[position] &+= deltaRows } }
+                if delta.knownUnits != 0 { for position in later { innerKnownBefore[position] &+= delta.knownUnits } }
+                if delta.estimatedCounts != .zero {
+                    for position in later { innerEstimatedBefore[position] &+= delta.estimatedCounts }
+                }
+                if nodeGeneration == generation, deltaUnits != 0 {
+                    for position in later { innerUnitsBefore[position] &+= deltaUnits }
                 }
             }
             child = parent

@@ -159,7 +159,7 @@ public final class TableLayout {
             return nil
         }
         return ScrollAnchor(
-            id: RowID(index.record(leaf: hit.leaf, slot: hit.slot).id), offsetInRow: clamped - HeightUnits.points(hit.top))
+            id: RowID(index.ids[index.base(of: hit.leaf) + hit.slot]), offsetInRow: clamped - HeightUnits.points(hit.top))
     }
 
     /// The current estimate for rows of `kind`.

@@ -32,7 +32,7 @@ public struct ChangeSet: Sendable, Equatable {
     public var remeasure: [RowID]
     /// When true every row needs measuring (the width changed); `remeasure` is then empty.
     public var remeasureAll: Bool
-    public var heightChanges: [HeightChange]
+    public var heightChanges: HeightChanges
     /// Whether some kind's estimate changed, which moves estimated rows.
     public var estimatesChanged: Bool
     /// The scroll offset after the update, corrected so the anchor row did not move on screen.
@@ -51,7 +51,7 @@ public struct ChangeSet: Sendable, Equatable {
     /// the scroll position changed.
     ///
     /// - Complexity: O(1).
-    init(heightChanges: [HeightChange], estimatesChanged: Bool, scrollOffset: Double, contentHeight: Double) {
+    init(heightChanges: HeightChanges, estimatesChanged: Bool, scrollOffset: Double, contentHeight: Double) {
         deleted = []
         inserted = []
         moved = []

@@ -18,8 +18,8 @@ extension TableLayout {
         // Built in one expression (see `ChangeSet`'s stored properties): no copy on the way out.
         return finish(
             estimatesBefore: estimatesBefore,
-            heightChanges: oldUnits == newUnits ? [] : [ChangeSet.HeightChange(
-                id: id, oldHeight: HeightUnits.points(oldUnits), newHeight: HeightUnits.points(newUnits))])
+            heightChanges: oldUnits == newUnits ? HeightChanges() : HeightChanges(ChangeSet.HeightChange(
+                id: id, oldHeight: HeightUnits.points(oldUnits), newHeight: HeightUnits.points(newUnits))))
     }
 
     /// Marks the row `id` as needing a new measurement (its content changed). It keeps its
@@ -64,7 +64,7 @@ extension TableLayout {
     }
 
     /// A change set carrying `heightChanges`, the estimate flag, scroll offset and content height.
-    func finish(estimatesBefore: SIMD8<Int64>, heightChanges: [ChangeSet.HeightChange] = []) -> ChangeSet {
+    func finish(estimatesBefore: SIMD8<Int64>, heightChanges: HeightChanges = HeightChanges()) -> ChangeSet {
         ChangeSet(
             heightChanges: heightChanges, estimatesChanged: estimatesBefore != index.estimates.current,
             scrollOffset: scrollOffset, contentHeight: contentHeight)
