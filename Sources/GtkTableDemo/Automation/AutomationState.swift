@@ -175,7 +175,7 @@ enum AutomationState {
     private static func focusFacts(in window: GObjectRef, view: TableView) -> [String: Any] {
         guard let focus = gtk_root_get_focus(window()) else { return [:] }
         var facts: [String: Any] = ["cssName": String(cString: gtk_widget_get_css_name(focus))]
-        if let id = view.cells.first(where: { focus == $0.value.widget.widget || gtk_widget_is_ancestor(focus, $0.value.widget.widget) != 0 })?.key {
+        if let id = view.cells.first(where: { $0.value.holdsKeyboardFocus })?.key {
             facts["row"] = id.rawValue
         }
         return facts

@@ -58,6 +58,12 @@ final class RowCell: ContainerLayout {
         }
     }
 
+    /// Whether GTK's keyboard focus is on the cell or a widget inside it.
+    var holdsKeyboardFocus: Bool {
+        guard let root = gtk_widget_get_root(widget.widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget.widget || gtk_widget_is_ancestor(focus, widget.widget) != 0
+    }
+
     /// The cell goes back to the pool: assistive technology no longer sees it.
     func unbind() {
         boundID = nil

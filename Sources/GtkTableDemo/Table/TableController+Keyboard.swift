@@ -137,14 +137,10 @@ extension TableController {
         focusInPlace(id)
     }
 
-    /// The row whose cell holds keyboard focus (itself or a widget inside it).
+    /// The row whose cell holds keyboard focus (itself or a widget inside it), unless the model
+    /// deleted it a moment ago (see `liveRow(of:)`).
     func rowWithFocus() -> RowID? {
-        guard let root = gtk_widget_get_root(view.widget.widget),
-            let focused = gtk_root_get_focus(root)
-        else { return nil }
-        return view.cells.first { id, cell in
-            focused == cell.widget.widget || gtk_widget_is_ancestor(focused, cell.widget.widget) != 0
-        }?.key
+        view.cells.first { _, cell in cell.holdsKeyboardFocus }.flatMap { isLive($0.key) }
     }
 
     private func isExpanded(_ id: RowID) -> Bool {

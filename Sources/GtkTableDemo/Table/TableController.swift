@@ -224,7 +224,8 @@ final class TableController {
         cell.boundID.flatMap(isLive)
     }
 
-    private func isLive(_ id: RowID) -> RowID? { model.layout.kind(of: id) == nil ? nil : id }
+    /// `id`, if the model still has that row.
+    func isLive(_ id: RowID) -> RowID? { model.layout.kind(of: id) == nil ? nil : id }
 
     /// Turns what a row's widgets report into a model call; a row deleted a moment ago reports
     /// nothing (see `liveRow(of:)`).
