@@ -97,7 +97,18 @@ final class TableController {
     /// scroll offset).
     func apply(_ update: TableUpdate) {
         record(update)
+        releaseFocus(fromDeleted: update.layout.deleted)
         view.setNeedsLayout()
+    }
+
+    /// A deleted row's cell goes back to the pool at the next layout. If it held the keyboard
+    /// focus, the table takes the focus now: kept, the focus would move unseen to whichever
+    /// row the cell shows next, and the model would not know.
+    ///
+    /// - Complexity: O(d) for d deleted rows.
+    private func releaseFocus(fromDeleted deleted: some Collection<RowID>) {
+        guard deleted.contains(where: { view.cell(for: $0)?.holdsKeyboardFocus == true }) else { return }
+        gtk_widget_grab_focus(view.widget.widget)
     }
 
     /// Takes in everything an update says, without asking for a layout (the view calls this

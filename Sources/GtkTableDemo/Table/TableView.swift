@@ -264,14 +264,6 @@ final class TableView: ScrollableLayout {
         }
     }
 
-    /// Takes a cell back into the pool, after handing the keyboard focus to the table if the
-    /// cell held it: kept, the focus would move unseen to whichever row the cell shows next
-    /// (the focused row keeps its cell, so this is a row deleted or moved while focused).
-    private func recycle(_ cell: RowCell) {
-        if cell.holdsKeyboardFocus { gtk_widget_grab_focus(widget.widget) }
-        pool.recycle(cell)
-    }
-
     /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
     func focusAfterLayout(_ id: RowID) {
         pendingFocus = id
@@ -301,7 +293,7 @@ final class TableView: ScrollableLayout {
         }
         for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil
-            recycle(cell)
+            pool.recycle(cell)
         }
         var previousDrawn: UnsafeMutablePointer<GtkWidget>?
         for row in placed {
