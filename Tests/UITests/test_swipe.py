@@ -13,6 +13,14 @@ def swipe(app, state, row_id, dx, steps=12):
     app.drag(x0, y, x0 + dx, y, steps=steps)
 
 
+def open_trailing_actions(app, state, row_id):
+    """Drags the row open on its trailing side; returns the settled state, the row, and the
+    x of the table's trailing edge, where Delete is."""
+    swipe(app, state, row_id, -160)
+    state = app.wait_state(lambda s: app.row(s, row_id)["swipeOffset"] < -100)
+    return state, app.row(state, row_id), state["tableOrigin"]["x"] + state["rowWidth"]
+
+
 def test_a_long_left_drag_keeps_the_actions_open_and_a_short_one_snaps_back(launch):
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 4) is not None)
@@ -55,10 +63,7 @@ def test_delete_removes_the_row_and_undo_in_the_toast_restores_it_with_its_text(
     state = app.wait_state(lambda s: app.row(s, 4) is not None)
     text = app.row(state, 4)["text"]
     below = app.row(state, 5)["y"]
-    swipe(app, state, 4, -160)
-    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
-    row = app.row(state, 4)
-    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    state, row, right = open_trailing_actions(app, state, 4)
     app.click(right - 30, row["y"] + row["height"] / 2)  # Delete, at the trailing edge
     state = app.wait_state(lambda s: app.row(s, 4) is None and s["canUndo"], what="the row to be deleted")
     assert app.row(state, 5)["y"] == row["y"], "the next row did not move up into the gap"
@@ -158,10 +163,7 @@ def test_a_horizontal_wheel_notch_or_shift_wheel_never_starts_a_swipe(launch):
 def test_flag_and_done_change_the_row_visibly(launch):
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 4) is not None)
-    swipe(app, state, 4, -160)
-    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
-    row = app.row(state, 4)
-    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    state, row, right = open_trailing_actions(app, state, 4)
     app.click(right - 110, row["y"] + row["height"] / 2)  # Flag, inward of Delete
     state = app.wait_state(lambda s: app.row(s, 4)["flagged"] and not s["anyRowOpen"])
     shot = app.screenshot("flagged")
@@ -216,10 +218,7 @@ def test_a_double_click_on_delete_deletes_one_row_and_reports_nothing(launch):
     dropped, not refused with a message about a row the user just removed."""
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 5) is not None)
-    swipe(app, state, 4, -160)
-    state = app.wait_state(lambda s: app.row(s, 4)["swipeOffset"] < -100)
-    row = app.row(state, 4)
-    right = state["tableOrigin"]["x"] + state["rowWidth"]
+    state, row, right = open_trailing_actions(app, state, 4)
     app.move(right - 30, row["y"] + row["height"] / 2)
     time.sleep(0.2)
     # Stopped, the app reads both clicks in one go, so no frame comes between them.
