@@ -86,8 +86,11 @@ def test_collapsing_a_row_above_the_viewport_keeps_the_top_row_in_place(launch, 
 def test_a_row_inserted_above_the_viewport_keeps_the_top_row_in_place(launch, big_file, workdir):
     app = launch(data=big_file, settings=CLASSIC_SCROLLBARS)
     state = scroll_to_middle(app, app.wait_state())
-    victim = state["rows"][3]
-    app.click(state["tableOrigin"]["x"] + 200, victim["y"] + 10, button=3)
+    # The rows list starts with the overscan above the viewport: the victim is the first row
+    # wholly in view below the sticky header, so the click lands on it.
+    header_bottom = state["tableOrigin"]["y"] + 40
+    victim = next(r for r in state["rows"] if r["y"] >= header_bottom and r["height"] >= 20)
+    app.click(state["tableOrigin"]["x"] + 200, victim["y"] + victim["height"] / 2, button=3)
     app.wait_state(lambda s: s["contextMenuOpen"])
     app.key("Down", "Down", "Down", "Return")  # Pin, Done, Flag, Delete
     state = app.wait_state(lambda s: app.row(s, victim["id"]) is None and s["canUndo"], what="the delete")
