@@ -1,6 +1,7 @@
 """Scroll anchoring (W2, W3) in a 100,000-row generated file: what the user looks at never
 jumps when rows above it are measured for the first time, collapsed, or inserted."""
 import subprocess
+import threading
 import time
 
 import pytest
@@ -154,3 +155,48 @@ def test_a_rich_row_loading_where_the_thumb_was_dropped_does_not_move_the_thumb(
     loaded = app.wait_state(lambda s: rich(s) and all(r["loaded"] for r in rich(s)), what="the rich row's content")
     assert loaded["contentHeight"] != loading["contentHeight"], "the content did not change the content height"
     assert slider_centre(loaded) == slider_centre(loading), "the thumb moved when the rich row loaded"
+
+
+def test_rows_arriving_during_a_thumb_drag_slide_only_themselves(launch, big_file):
+    """A rich row's content that arrives while the thumb is dragged animates that change only.
+    The arrival can land between a scroll and the frame that draws it; the rows drawn before
+    the scroll must not then slide back from where they were, over the rows now in view (which
+    also kept dozens of extra row widgets alive). Watched through every frame of the drag: the
+    table never has more than its W1 bound of 40 row widgets."""
+    app = launch(data=big_file, settings=CLASSIC_SCROLLBARS)
+    state = app.wait_state()
+    slider = state["scrollbar"]["sliderBounds"]
+    bounds = state["scrollbar"]["bounds"]
+    x = slider["x"] + slider["width"] / 2
+    most = {"rowWidgets": 0, "frames": 0}
+    dragging = threading.Event()
+
+    def watch():
+        seen = None
+        while dragging.is_set():
+            s = app.state()
+            if s and s["frame"] != seen:
+                seen = s["frame"]
+                most["frames"] += 1
+                most["rowWidgets"] = max(most["rowWidgets"], s["rowWidgets"])
+            time.sleep(0.005)
+
+    dragging.set()
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        # Slowly (about 3 s), so rich rows that came into view arrive 0.7 s later while the
+        # thumb still moves.
+        top, bottom = slider_centre(state), bounds["y"] + bounds["height"] - 2
+        steps = 300
+        moves = ["mousemove", "--sync", int(x), int(top), "mousedown", 1]
+        for i in range(1, steps + 1):
+            moves += ["sleep", "0.01", "mousemove", "--sync", int(x), int(top + (bottom - top) * i / steps)]
+        app.xdotool(*moves, "mouseup", 1)
+    finally:
+        dragging.clear()
+        watcher.join()
+    assert most["frames"] > 10, most
+    assert most["rowWidgets"] <= 40, most
+    state = app.wait_state()
+    assert state["rowWidgets"] <= 40

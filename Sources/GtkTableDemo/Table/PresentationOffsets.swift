@@ -71,6 +71,17 @@ final class PresentationOffsets {
     /// Forgets a capture whose change did not happen (the model refused it).
     func dropCapture() { captured = nil }
 
+    /// The user scrolled by `delta` px between a capture and its layout (a rich row arrived,
+    /// then the scrollbar moved before the next frame). Everything drawn moved with the
+    /// scroll, which is not part of the change: without this, every captured row would slide
+    /// back from where it was drawn before the scroll, across the rows now in view.
+    ///
+    /// - Complexity: O(k) for k captured rows.
+    func scrolled(by delta: Double) {
+        guard delta != 0, let old = captured else { return }
+        captured = old.mapValues { $0 - delta }
+    }
+
     /// Starts the slide after the layout that follows a captured change.
     ///
     /// - Parameters:

@@ -6,7 +6,8 @@ import TableModel
 /// parented to the table but not child-visible, so reuse costs a rebind, not a rebuild.
 ///
 /// Invariant: `liveCount` is the number of cells in existence, shown or idle; at most
-/// `maximumIdlePerKind` idle cells are kept per kind, the rest are destroyed.
+/// `maximumIdlePerKind` idle cells are kept per kind, the rest are destroyed, and after
+/// `trim(toLive:)` idle cells are kept only while the live count is within the limit.
 @MainActor
 final class RowPool {
     /// Idle cells kept per kind: enough for a screenful after a fast jump.
@@ -50,8 +51,25 @@ final class RowPool {
             gtk_widget_set_child_visible(cell.widget.widget, 0)
             idle[cell.kind, default: []].append(cell)
         } else {
-            cell.widget.unparent()
-            liveCount -= 1
+            destroy(cell)
         }
+    }
+
+    /// Destroys idle cells, from the kinds with the most of them, until at most `limit`
+    /// cells live or none is idle. A fast scroll through changing mixes of kinds would
+    /// otherwise keep a full idle set of every kind.
+    ///
+    /// - Complexity: O(kinds) per cell destroyed.
+    func trim(toLive limit: Int) {
+        while liveCount > limit, let kind = idle.max(by: { $0.value.count < $1.value.count })?.key,
+            let cell = idle[kind]?.popLast()
+        {
+            destroy(cell)
+        }
+    }
+
+    private func destroy(_ cell: RowCell) {
+        cell.widget.unparent()
+        liveCount -= 1
     }
 }

@@ -277,13 +277,21 @@ final class TableController {
     /// reveal); open swipe actions close (S5).
     func scroll(to offset: Double) {
         view.scrolling.modelWillScroll()
-        apply(model.scroll(toOffset: offset))
+        scrollAsAsked(to: offset)
     }
 
     /// Scrolls to a content offset (clamped) because GTK moved the adjustment (the scrollbar,
     /// a kinetic glide, a touchscreen pan); open swipe actions close (S5).
     func scrollFollowingGTK(to offset: Double) {
+        scrollAsAsked(to: offset)
+    }
+
+    /// A scroll the user asked for. What is on screen moves with it, so a change waiting for
+    /// its layout to animate learns how far (`PresentationOffsets.scrolled(by:)`).
+    private func scrollAsAsked(to offset: Double) {
+        let before = model.layout.scrollOffset
         apply(model.scroll(toOffset: offset))
+        view.presentation.scrolled(by: model.layout.scrollOffset - before)
     }
 
     /// Scrolls to the very end. Rows measured on the way may turn out taller than their
@@ -291,7 +299,7 @@ final class TableController {
     func scrollToEnd() {
         view.scrolling.modelWillScroll()
         for _ in 0..<Self.maximumEndPasses {
-            apply(model.scroll(toOffset: model.layout.maxScrollOffset))
+            scrollAsAsked(to: model.layout.maxScrollOffset)
             record(model.layOutVisibleRows(overscan: TableView.overscan).update)
             if model.layout.scrollOffset >= model.layout.maxScrollOffset { return }
         }

@@ -131,6 +131,8 @@ final class TableView: ScrollableLayout {
 
     /// Number of row cells in existence (shown or pooled, plus the sticky header's), the W1 figure.
     var rowWidgetCount: Int { pool.liveCount + 1 }
+    /// The W1 bound on `rowWidgetCount`: idle cells beyond it are destroyed after each layout.
+    static let rowWidgetLimit = 40
 
     /// Records what `update` changed, so the next placement binds those rows' cells again.
     ///
@@ -320,6 +322,7 @@ final class TableView: ScrollableLayout {
             return placed
         }
         placeStickyHeader(width: width, offset: offset)
+        pool.trim(toLive: Self.rowWidgetLimit - 1)
         staleRows.removeAll(keepingCapacity: true)
         allCellsStale = false
     }
