@@ -134,7 +134,7 @@ enum AutomationState {
             facts["heightLabelText"] = String(cString: gtk_label_get_text(toggle.heightLabel()))
             facts["marksText"] = toggle.marksText
         case let grid as GridRowView:
-            facts["chipBounds"] = grid.chips.filter(\.isVisible).compactMap { inWindow($0) }
+            facts["chipBounds"] = grid.chips.map(\.widget).filter(\.isVisible).compactMap { inWindow($0) }
             facts["marksText"] = grid.badgeText
         case let rich as RichRowView:
             facts["marksText"] = rich.badgeText

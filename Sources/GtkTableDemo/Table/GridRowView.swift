@@ -8,7 +8,7 @@ import TableModel
 @MainActor
 final class GridRowView: ContainerLayout, RowContentView {
     private(set) var widget: GObjectRef!
-    private(set) var chips: [GObjectRef] = []
+    private(set) var chips: [ChipView] = []
     private var frames: [Rect] = []
     private var badge: MarksBadge!
     /// The marks as the badge displays them.
@@ -22,17 +22,14 @@ final class GridRowView: ContainerLayout, RowContentView {
     func bind(_ row: Row, model: any TableReading) {
         guard case .grid(let titles) = row.content else { return }
         while chips.count < titles.count {
-            let chip = GObjectRef(gtk_label_new(nil)!)
-            chip.addCSSClass("chip")
-            gtk_label_set_ellipsize(chip(), PANGO_ELLIPSIZE_END)
-            gtk_label_set_single_line_mode(chip(), 1)
-            gtk_widget_insert_before(chip.widget, widget.widget, badge.label.widget)
+            let chip = ChipView()
+            gtk_widget_insert_before(chip.widget.widget, widget.widget, badge.label.widget)
             chips.append(chip)
         }
         for (index, chip) in chips.enumerated() {
             let shown = index < titles.count
-            chip.setVisible(shown)
-            if shown { gtk_label_set_text(chip(), titles[index]) }
+            chip.widget.setVisible(shown)
+            if shown { chip.setTitle(titles[index]) }
         }
         frames = (try? model.gridLayout(for: row.id).frames) ?? []
         badge.show(row)
@@ -46,8 +43,8 @@ final class GridRowView: ContainerLayout, RowContentView {
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let padX = RowStyle.metrics.grid.padding
         let padY = padX
-        for (chip, frame) in zip(chips, frames) where chip.isVisible {
-            chip.place(
+        for (chip, frame) in zip(chips, frames) where chip.widget.isVisible {
+            chip.widget.place(
                 x: Int32((padX + frame.x).rounded()), y: Int32((padY + frame.y).rounded()),
                 width: Int32(frame.width.rounded()), height: Int32(frame.height.rounded()), in: container, parentWidth: width)
         }
