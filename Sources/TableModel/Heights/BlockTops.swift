@@ -1,0 +1,99 @@
+/// The priced top of every row inside its `LeafDirectory` block, stored by row index, so
+/// that the in-block part of "top of row i" is one load whose address depends only on `i`
+/// (it overlaps with the directory's own loads instead of waiting for a leaf number).
+///
+/// `tops[i]` is the laid-out height of the rows of `i`'s block before row `i`, priced at the
+/// estimates of the generation `stamps[i >> blockShift]` names; a block stamped with another
+/// generation than the estimates' current one is stale, and `HeightIndex.refreshTops(block:)`
+/// rebuilds it (O(block size)) on the first query that needs it. A stamp is 16 bits, the
+/// generation relative to `stampBase` plus one (0 is stale), so the stamps of every block
+/// (2 bytes each) stay in a near cache and their check costs no miss; when the generation
+/// leaves the 16-bit window, the next stamp written first clears every stamp (O(blocks), once
+/// per 65,535 estimate changes, so O(1) amortised; the estimate change itself is O(1)). The tops are 32 bits (4 bytes a row,
+/// the cost of the per-leaf prefix cache they replace): a block whose tops do not fit (rows
+/// tens of millions of px tall) stays stale and its rows are summed instead.
+///
+/// Invariants (checked by `HeightIndex._checkInvariants()` while the directory is valid):
+/// `tops` has one entry per row and `stamps` one per block; every block whose stamp names the
+/// current generation has exact tops. A height change marks its block stale (O(1)); an
+/// estimate change makes every block stale at once (O(1)); a splice invalidates the whole
+/// directory, and a rebuild starts with every block stale.
+struct BlockTops: Sendable {
+    /// Per row index: its top inside its block, priced (see above).
+    private(set) var tops: [UInt32] = []
+    /// Per block: the estimates' generation its tops were priced at, as `stamp(for:)`, or
+    /// `staleStamp`.
+    private(set) var stamps: [UInt16] = []
+    /// The generation stamps are relative to; every stamp was written in
+    /// `stampBase ..< stampBase + stampWindow`.
+    private(set) var stampBase: UInt64 = 0
+
+    static let staleStamp: UInt16 = 0
+    static let stampWindow = UInt64(UInt16.max)
+
+    /// The stamp of `generation`, or `staleStamp` when it is outside the window.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func stamp(for generation: UInt64) -> UInt16 {
+        let distance = generation &- stampBase
+        return distance < BlockTops.stampWindow ? UInt16(truncatingIfNeeded: distance &+ 1) : BlockTops.staleStamp
+    }
+
+    /// Sizes the cache for `rowCount` rows in `blockCount` blocks, every block stale.
+    ///
+    /// - Complexity: O(rowCount).
+    mutating func reset(rowCount: Int, blockCount: Int) {
+        tops.removeAll(keepingCapacity: true)
+        tops.append(contentsOf: repeatElement(0, count: rowCount))
+        stamps.removeAll(keepingCapacity: true)
+        stamps.append(contentsOf: repeatElement(BlockTops.staleStamp, count: blockCount))
+    }
+
+    /// Whether `block`'s tops are priced at `generation`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func isCurrent(block: Int, generation: UInt64) -> Bool {
+        let stamp = stamp(for: generation)
+        return stamp != BlockTops.staleStamp && stamps[block] == stamp
+    }
+
+    /// The stored top of row `index`; meaningful only when its block is current.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func top(ofRow index: Int) -> UInt32 { tops[index] }
+
+    /// A row of `block` changed height.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func markStale(block: Int) { stamps[block] = BlockTops.staleStamp }
+
+    /// Sets row `index`'s top; its block stays stale until `markCurrent`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func setTop(_ top: UInt32, ofRow index: Int) { tops[index] = top }
+
+    /// Every top of `block` was just set at the estimates of `generation` (the current one,
+    /// so never older than any stamp). When `generation` is outside the stamps' window, every
+    /// stamp is cleared first and the window starts at `generation`.
+    ///
+    /// - Complexity: O(1), or O(blocks) once per `stampWindow` generations.
+    mutating func markCurrent(block: Int, generation: UInt64) {
+        if stamp(for: generation) == BlockTops.staleStamp {
+            for index in stamps.indices { stamps[index] = BlockTops.staleStamp }
+            stampBase = generation
+        }
+        stamps[block] = stamp(for: generation)
+    }
+
+    /// Bytes of storage the cache holds (array capacities).
+    ///
+    /// - Complexity: O(1).
+    var byteCount: Int {
+        tops.capacity * MemoryLayout<UInt32>.stride + stamps.capacity * MemoryLayout<UInt16>.stride
+    }
+}
