@@ -81,8 +81,8 @@ import Testing
         index._checkInvariants()
     }
 
-    /// A block whose row tops pass 32 bits keeps no cache; its rows are summed and every
-    /// answer stays exact.
+    /// A block whose row tops, or whose group's rows before it, pass 32 bits keeps no cache;
+    /// its rows are summed and every answer stays exact.
     @Test func aBlockTooTallForItsTopsIsSummed() throws {
         var index = try HeightIndex(
             rows: (0..<12).map { RowSpec(id: RowID(Int64($0)), kind: .note) },
@@ -97,7 +97,9 @@ import Testing
         #expect(index.row(atOffset: top - 1)?.index == 5)
         #expect(index.offsetUnits(ofRow: 11) == 7 * 640 + 4 * Int64(tallest))
         #expect(index.offsetUnits(ofRow: 9) == 5 * 640 + 4 * Int64(tallest))
-        #expect(index.hasCurrentTop(ofRow: 9))
+        #expect(!index.hasCurrentTop(ofRow: 9), "its group's rows before it pass 2^32 units")
+        #expect(index.offsetUnits(ofRow: 2) == 2 * 640)
+        #expect(index.hasCurrentTop(ofRow: 2))
         index._checkInvariants()
     }
 

@@ -1,9 +1,11 @@
-/// The priced top of every row inside its `LeafDirectory` block, stored by row index, so
-/// that the in-block part of "top of row i" is one load whose address depends only on `i`
-/// (it overlaps with the directory's own loads instead of waiting for a leaf number).
+/// The priced top of every row inside its `LeafDirectory` group, stored by row index, so
+/// that "top of row i" is the groups' tree (small, in a near cache) plus two loads from one
+/// or two neighbouring cache lines whose addresses depend only on `i`.
 ///
-/// `tops[i]` is the laid-out height of the rows of `i`'s block before row `i`, priced at the
-/// estimates of the generation `stamps[i >> blockShift]` names; a block stamped with another
+/// `tops[i]` is the laid-out height of the rows of `i`'s block before row `i`, except for a
+/// block's first row (whose in-block top is 0): there it is the laid-out height of the rows
+/// of the block's group before the block. Both are priced at the estimates of the generation
+/// `stamps[i >> blockShift]` names; a block stamped with another
 /// generation than the estimates' current one is stale, and `HeightIndex.refreshTops(block:)`
 /// rebuilds it (O(block size)) on the first query that needs it. A stamp is 16 bits, the
 /// generation relative to `stampBase` plus one (0 is stale), so the stamps of every block
@@ -15,7 +17,8 @@
 ///
 /// Invariants (checked by `HeightIndex._checkInvariants()` while the directory is valid):
 /// `tops` has one entry per row and `stamps` one per block; every block whose stamp names the
-/// current generation has exact tops. A height change marks its block stale (O(1)); an
+/// current generation has exact tops. A height change marks its block and the later blocks
+/// of its group stale (O(blocks a group)); an
 /// estimate change makes every block stale at once (O(1)); a splice invalidates the whole
 /// directory, and a rebuild starts with every block stale.
 struct BlockTops: Sendable {
@@ -59,17 +62,31 @@ struct BlockTops: Sendable {
         return stamp != BlockTops.staleStamp && stamps[block] == stamp
     }
 
-    /// The stored top of row `index`; meaningful only when its block is current.
+    /// The stored entry of row `index` (see above); meaningful only when its block is current.
     ///
     /// - Complexity: O(1).
     @inline(__always)
     func top(ofRow index: Int) -> UInt32 { tops[index] }
 
-    /// A row of `block` changed height.
+    /// Row `index`'s top within its group: its block's entry, plus its own unless it is the
+    /// block's first row (`first`). Meaningful only when the block is current.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), two loads from the same or neighbouring cache lines.
     @inline(__always)
-    mutating func markStale(block: Int) { stamps[block] = BlockTops.staleStamp }
+    func inGroupTop(ofRow index: Int, blockFirst first: Int) -> Int64 {
+        tops.withUnsafeBufferPointer { tops in
+            let own = Int64(tops[index])
+            return Int64(tops[first]) &+ (index == first ? 0 : own)
+        }
+    }
+
+    /// Rows of `blocks`, or of the rows before them in their group, changed height.
+    ///
+    /// - Complexity: O(blocks.count).
+    @inline(__always)
+    mutating func markStale(blocks: Range<Int>) {
+        for block in blocks { stamps[block] = BlockTops.staleStamp }
+    }
 
     /// Sets row `index`'s top; its block stays stale until `markCurrent`.
     ///

@@ -40,7 +40,7 @@ extension HeightIndex {
     ///
     /// - Complexity: O(block size), a load, an add and a counter increment per row.
     private func blockSum(_ block: Int) -> SIMD8<Int32> {
-        let (head, tail) = runs(ofBlock: block, upTo: min((block + 1) << directory.blockShift, count))
+        let (head, tail) = runs(ofBlock: block, upTo: min((block + 1) &<< directory.blockShift, count))
         return units.withUnsafeBufferPointer { units in
             flags.withUnsafeBufferPointer { flags in
                 // Rows per flag byte; an estimated row's flags are its kind's lane, and it stores 0 units.
@@ -71,7 +71,7 @@ extension HeightIndex {
     @inline(__always)
     func runs(ofBlock block: Int, upTo end: Int) -> (Range<Int>, Range<Int>) {
         let entry = directory.blocks[block]
-        let first = block << directory.blockShift
+        let first = block &<< directory.blockShift
         let boundary = Int(entry.boundary)
         let firstBase = base(of: entry.leaf) - Int(entry.start)
         let nextBase = end > boundary ? base(of: entry.next) : 0
@@ -83,7 +83,7 @@ extension HeightIndex {
     ///
     /// - Complexity: O(block size).
     func blockPrefixUnits(ofRow index: Int) -> Int64 {
-        let (head, tail) = runs(ofBlock: index >> directory.blockShift, upTo: index)
+        let (head, tail) = runs(ofBlock: index &>> directory.blockShift, upTo: index)
         return units.withUnsafeBufferPointer { units in
             flags.withUnsafeBufferPointer { flags in
                 estimates.addendByFlags.withUnsafeBufferPointer { addends in
@@ -96,19 +96,24 @@ extension HeightIndex {
         }
     }
 
-    /// Prices `block`'s tops at the current estimates; false, leaving it stale, if they do not
-    /// fit 32 bits (its rows are then summed by `blockPrefixUnits`). Directory valid only.
+    /// Prices `block`'s tops at the current estimates (its first entry: the rows of its group
+    /// before it; see `BlockTops`); false, leaving it stale, if they do not fit 32 bits (the
+    /// rows are then summed by `blockPrefixUnits`). Directory valid only.
     ///
     /// - Complexity: O(block size).
     mutating func refreshTops(block: Int) -> Bool {
-        let first = block << directory.blockShift
-        let (head, tail) = runs(ofBlock: block, upTo: min(first + (1 << directory.blockShift), count))
+        let first = block &<< directory.blockShift
+        let groupPart = directory.blockBefore[block]
+        let inGroup = HeightSummary.units(known: LeafDirectory.unpacked(groupPart).known, estimated: groupPart,
+                                          at: estimates.current)
+        guard inGroup <= Int64(UInt32.max) else { return false }
+        let (head, tail) = runs(ofBlock: block, upTo: min(first + (1 &<< directory.blockShift), count))
         var index = first
         var total: Int64 = 0
         func price(_ run: Range<Int>) -> Bool {
             for position in run {
                 guard total <= Int64(UInt32.max) else { return false }
-                directory.tops.setTop(UInt32(truncatingIfNeeded: total), ofRow: index)
+                directory.tops.setTop(UInt32(truncatingIfNeeded: index == first ? inGroup : total), ofRow: index)
                 total &+= Int64(units[position]) &+ estimates.addendByFlags[Int(flags[position])]
                 index += 1
             }
@@ -123,23 +128,44 @@ extension HeightIndex {
     ///
     /// - Complexity: O(1).
     func hasCurrentTop(ofRow index: Int) -> Bool {
-        directory.isValid && directory.tops.isCurrent(block: index >> directory.blockShift, generation: estimates.generation)
+        directory.isValid && directory.tops.isCurrent(block: index &>> directory.blockShift, generation: estimates.generation)
     }
 
-    /// Top of row `index` (in `0..<count`) in `HeightUnits` from the directory: what lies
-    /// before its block (`LeafDirectory.before(block:)`), priced, plus its top inside the block
-    /// (cached, or priced now). Directory valid only; mutating only to refresh the block's tops.
+    /// Top of row `index` (in `0..<count`) in `HeightUnits` from the directory: the groups
+    /// before its group (`LeafDirectory.before(group:)`), priced, plus its top inside the group
+    /// (`BlockTops`: cached, or priced now; or, for rows too tall to cache, the rows of the
+    /// group before its block plus the block's rows before it, summed). Directory valid only;
+    /// mutating only to refresh the block's tops.
     ///
-    /// - Complexity: O(log groups) loads that depend only on `index`, plus O(block size)
-    ///   when the block's tops are stale.
-    @inline(__always)
+    /// - Complexity: O(log groups) loads that depend only on `index` (the groups' tree is
+    ///   small enough to stay cached; the row's top is one or two neighbouring cache lines),
+    ///   plus O(block size) when the block's tops are stale.
     mutating func directoryOffsetUnits(ofRow index: Int) -> Int64 {
-        let block = index >> directory.blockShift
-        let before = directory.before(block: block)
-        let inBlock: Int64 = directory.tops.isCurrent(block: block, generation: estimates.generation)
-            || refreshTops(block: block)
-            ? Int64(directory.tops.top(ofRow: index)) : blockPrefixUnits(ofRow: index)
-        return inBlock &+ HeightSummary.units(known: before.known, estimated: before.estimated, at: estimates.current)
+        let block = index &>> directory.blockShift
+        if directory.tops.isCurrent(block: block, generation: estimates.generation) { return cachedOffsetUnits(ofRow: index) }
+        let first = block &<< directory.blockShift
+        let groups = LeafDirectory.unpacked(directory.before(group: block &>> LeafDirectory.groupShift))
+        let inGroup: Int64
+        if refreshTops(block: block) {
+            inGroup = directory.tops.inGroupTop(ofRow: index, blockFirst: first)
+        } else {
+            let groupPart = directory.blockBefore[block]
+            inGroup = HeightSummary.units(known: LeafDirectory.unpacked(groupPart).known, estimated: groupPart,
+                                          at: estimates.current) &+ blockPrefixUnits(ofRow: index)
+        }
+        return inGroup &+ HeightSummary.units(known: groups.known, estimated: groups.estimated, at: estimates.current)
+    }
+
+    /// `directoryOffsetUnits(ofRow:)` when row `index`'s block tops are current: the groups'
+    /// tree and two loads from the row's neighbourhood of `BlockTops`, priced.
+    ///
+    /// - Complexity: O(log groups) loads that depend only on `index`.
+    @inline(__always)
+    func cachedOffsetUnits(ofRow index: Int) -> Int64 {
+        let block = index &>> directory.blockShift
+        let groups = LeafDirectory.unpacked(directory.before(group: block &>> LeafDirectory.groupShift))
+        return directory.tops.inGroupTop(ofRow: index, blockFirst: block &<< directory.blockShift)
+            &+ HeightSummary.units(known: groups.known, estimated: groups.estimated, at: estimates.current)
     }
 
     /// Whether the directory can answer now: true when valid; otherwise charges this query's

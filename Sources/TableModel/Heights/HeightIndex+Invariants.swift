@@ -29,8 +29,9 @@ extension HeightIndex {
         }
     }
 
-    /// Every current block of the directory's `BlockTops` holds its rows' exact tops; the
-    /// cache has one top per row and one generation per block.
+    /// Every current block of the directory's `BlockTops` holds its rows' exact tops and, in
+    /// its first entry, the exact height of its group before it; the cache has one top per row
+    /// and one stamp per block.
     ///
     /// - Complexity: O(n).
     private func checkBlockTops() {
@@ -38,10 +39,20 @@ extension HeightIndex {
         let blocks = directory.blockCount(rowCount: count)
         precondition(tops.tops.count == count && tops.stamps.count == blocks,
                      "height index: block tops sized for \(tops.tops.count) rows, \(tops.stamps.count) blocks")
+        // The top of every row, from the rows in order.
+        var rowTops: [Int64] = [0]
+        rowTops.reserveCapacity(count + 1)
+        forEachRow(from: 0) { row in
+            rowTops.append(rowTops.last! + Int64(row.units) + estimates.addendByFlags[Int(row.packedFlags)])
+            return true
+        }
         for block in 0..<blocks where tops.isCurrent(block: block, generation: estimates.generation) {
-            let first = block << directory.blockShift
-            for index in first..<min(first + (1 << directory.blockShift), count) {
-                precondition(Int64(tops.top(ofRow: index)) == blockPrefixUnits(ofRow: index),
+            let first = block &<< directory.blockShift
+            let groupFirst = ((block &>> LeafDirectory.groupShift) &<< LeafDirectory.groupShift) &<< directory.blockShift
+            precondition(Int64(tops.top(ofRow: first)) == rowTops[first] - rowTops[groupFirst],
+                         "height index: block tops of block \(block) out of date for its group")
+            for index in first + 1..<min(first + (1 &<< directory.blockShift), count) {
+                precondition(Int64(tops.top(ofRow: index)) == rowTops[index] - rowTops[first],
                              "height index: block tops of block \(block) out of date at row \(index)")
             }
         }

@@ -127,9 +127,9 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
-    /// With the directory ready: what lies before the row's block (`LeafDirectory.before(block:)`) and
-    /// the row's top inside its block (`directoryOffsetUnits(ofRow:)`), loads whose addresses
-    /// depend only on `index`. Otherwise a descent over the unpriced prefixes and a sum of the
+    /// With the directory ready: what lies before the row's group and the row's top inside
+    /// its group (`directoryOffsetUnits(ofRow:)`), loads whose addresses depend only on
+    /// `index`. Otherwise a descent over the unpriced prefixes and a sum of the
     /// leaf's rows before it. Either way an estimate change costs it nothing; mutating only to
     /// rebuild the stale caches it passes (no row changes).
     ///
@@ -137,7 +137,22 @@ extension HeightIndex {
     ///   once after a change in the block; otherwise O(log n · branchCapacity) branch-free
     ///   comparisons and one load per level, plus O(leafCapacity), and the rebuild of stale
     ///   node caches on the path (O(branchCapacity) each); plus, amortised, a directory rebuild.
+    @inline(__always)
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
+        // The common case inline in the caller: a valid directory whose block tops are current.
+        if index < count, directory.isValid,
+           directory.tops.isCurrent(block: index &>> directory.blockShift, generation: estimates.generation) {
+            return cachedOffsetUnits(ofRow: index)
+        }
+        return uncachedOffsetUnits(ofRow: index)
+    }
+
+    /// `offsetUnits(ofRow:)` when the cheap path does not apply: the end, a stale block, or no
+    /// valid directory.
+    ///
+    /// - Complexity: as `offsetUnits(ofRow:)`.
+    @inline(never)
+    private mutating func uncachedOffsetUnits(ofRow index: Int) -> Int64 {
         guard index < count else { return totalUnits }
         if directoryIsReady() { return directoryOffsetUnits(ofRow: index) }
         var node = root
@@ -196,14 +211,13 @@ extension HeightIndex {
         return units.withUnsafeBufferPointer { units in
             flags.withUnsafeBufferPointer { flags in
                 estimates.addendByFlags.withUnsafeBufferPointer { addends in
-                    var bottom: Int64 = 0
                     var top: Int64 = 0
                     var slot = 0
-                    for position in start..<start + rows - 1 {
-                        bottom &+= Int64(units[position]) &+ addends[Int(flags[position])]
-                        let above = bottom <= y
-                        slot &+= above ? 1 : 0
-                        top = above ? bottom : top
+                    while slot < rows - 1 {
+                        let bottom = top &+ Int64(units[start + slot]) &+ addends[Int(flags[start + slot])]
+                        if bottom > y { break }
+                        top = bottom
+                        slot += 1
                     }
                     return (slot, top)
                 }

@@ -109,14 +109,14 @@ struct LeafDirectory: Sendable {
     ///
     /// - Complexity: O(1).
     func rebuildCost(rowCount: Int, leafCount: Int) -> Int {
-        leafCount + (rowCount >> blockShift) + rowCount / LeafDirectory.rowsPerRebuildUnit + 1
+        leafCount + (rowCount &>> blockShift) + rowCount / LeafDirectory.rowsPerRebuildUnit + 1
     }
 
     /// Number of blocks for `rowCount` rows.
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    func blockCount(rowCount: Int) -> Int { (rowCount + (1 << blockShift) - 1) >> blockShift }
+    func blockCount(rowCount: Int) -> Int { (rowCount + (1 &<< blockShift) - 1) &>> blockShift }
 
     /// A splice happened: nothing here is valid until the next rebuild.
     ///
@@ -144,8 +144,8 @@ struct LeafDirectory: Sendable {
             let end = start + entry.rows
             let next = rank + 1 < leaves.count ? leaves[rank + 1].leaf : -1
             // The blocks whose first row is in this leaf.
-            var block = (start + (1 << blockShift) - 1) >> blockShift
-            while block << blockShift < end {
+            var block = (start + (1 &<< blockShift) - 1) &>> blockShift
+            while block &<< blockShift < end {
                 blocks.append(Block(leaf: entry.leaf, start: Int32(start), boundary: Int32(end), next: next))
                 block += 1
             }
@@ -154,8 +154,8 @@ struct LeafDirectory: Sendable {
         blockBefore.removeAll(keepingCapacity: true)
         blockBefore.append(contentsOf: repeatElement(.zero, count: blocks.count))
         groupSums.removeAll(keepingCapacity: true)
-        groupSums.append(contentsOf: repeatElement(.zero, count: (blocks.count + (1 << LeafDirectory.groupShift) - 1)
-                                                      >> LeafDirectory.groupShift + 1))
+        groupSums.append(contentsOf: repeatElement(.zero, count: (blocks.count + (1 &<< LeafDirectory.groupShift) - 1)
+                                                      &>> LeafDirectory.groupShift + 1))
         tops.reset(rowCount: start, blockCount: blocks.count)
         isValid = false
     }
@@ -165,7 +165,7 @@ struct LeafDirectory: Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     mutating func setSum(_ sum: SIMD8<Int32>, ofBlock block: Int) {
-        let group = block >> LeafDirectory.groupShift
+        let group = block &>> LeafDirectory.groupShift
         // Until `finishSums`, a group's entry holds the rows of its blocks so far.
         blockBefore[block] = groupSums[group + 1]
         groupSums[group + 1] = LeafDirectory.normalized(groupSums[group + 1] &+ sum)
@@ -187,17 +187,18 @@ struct LeafDirectory: Sendable {
     }
 
     /// Adds a change of row `index`'s summary (its known units and estimated counts) to the
-    /// later blocks of its group and to the groups' tree, and marks its block's tops stale.
+    /// later blocks of its group and to the groups' tree, and marks the tops of its block and
+    /// of the later blocks of its group stale (their priced part of the group moved).
     ///
     /// - Complexity: O(1 << groupShift + log groups).
     @inline(__always)
     mutating func add(knownUnits: Int64, estimatedCounts: SIMD8<Int32>, toRow index: Int) {
-        let block = index >> blockShift
-        tops.markStale(block: block)
+        let block = index &>> blockShift
         let delta = LeafDirectory.pack(known: knownUnits, estimated: estimatedCounts)
-        let group = block >> LeafDirectory.groupShift
+        let group = block &>> LeafDirectory.groupShift
+        tops.markStale(blocks: block..<min((group + 1) &<< LeafDirectory.groupShift, blockBefore.count))
         blockBefore.withUnsafeMutableBufferPointer { blockBefore in
-            for later in block + 1..<min((group + 1) << LeafDirectory.groupShift, blockBefore.count) {
+            for later in block + 1..<min((group + 1) &<< LeafDirectory.groupShift, blockBefore.count) {
                 blockBefore[later] = LeafDirectory.normalized(blockBefore[later] &+ delta)
             }
         }
@@ -210,24 +211,30 @@ struct LeafDirectory: Sendable {
         }
     }
 
-    /// Known units and estimated rows per kind of the blocks before block `block` (the kinds'
-    /// lanes of `estimated`; its other lanes are not counts): its `blockBefore` and a prefix
-    /// over the groups' tree.
+    /// The rows of the groups before `group`, packed (not normalized: a sum of at most
+    /// log₂ groups normalized entries): a prefix over the groups' tree.
     ///
     /// - Complexity: O(log groups) loads, independent of one another.
     @inline(__always)
-    func before(block: Int) -> (known: Int64, estimated: SIMD8<Int32>) {
-        var sum = blockBefore[block]
+    func before(group: Int) -> SIMD8<Int32> {
         groupSums.withUnsafeBufferPointer { sums in
-            var entry = block >> LeafDirectory.groupShift
+            var sum = SIMD8<Int32>.zero
+            var entry = group
             while entry > 0 {
                 sum &+= sums[entry]
                 entry &= entry &- 1
             }
+            return sum
         }
-        let known = Int64(sum[LeafDirectory.knownHighLane]) << Int64(LeafDirectory.knownShift)
-            &+ Int64(sum[LeafDirectory.knownLowLane])
-        return (known, sum)
+    }
+
+    /// Known units and estimated rows per kind of a sum of packed entries (the kinds' lanes
+    /// of `estimated`; its other lanes are not counts).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func unpacked(_ sum: SIMD8<Int32>) -> (known: Int64, estimated: SIMD8<Int32>) {
+        (Int64(sum[knownHighLane]) << Int64(knownShift) &+ Int64(sum[knownLowLane]), sum)
     }
 
     /// The leaf holding row `index` (in `0..<rowCount`) and its first row's index.
@@ -235,7 +242,7 @@ struct LeafDirectory: Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     func leaf(ofRow index: Int) -> (leaf: Int32, start: Int) {
-        let block = blocks[index >> blockShift]
+        let block = blocks[index &>> blockShift]
         return index < Int(block.boundary) ? (block.leaf, Int(block.start)) : (block.next, Int(block.boundary))
     }
 
