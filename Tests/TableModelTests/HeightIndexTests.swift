@@ -81,13 +81,13 @@ import Testing
         index._checkInvariants()
     }
 
-    /// A block whose row tops, or whose group's rows before it, pass 32 bits keeps no cache;
-    /// its rows are summed and every answer stays exact.
-    @Test func aBlockTooTallForItsTopsIsSummed() throws {
+    /// A group of blocks whose row tops pass 32 bits keeps no cache; its rows are summed and
+    /// every answer stays exact. Other groups are cached as usual.
+    @Test func aGroupTooTallForItsTopsIsSummed() throws {
         var index = try HeightIndex(
-            rows: (0..<12).map { RowSpec(id: RowID(Int64($0)), kind: .note) },
+            rows: (0..<80).map { RowSpec(id: RowID(Int64($0)), kind: .note) },
             estimates: HeightEstimates(policy: .fixed(10)), leafCapacity: 8, branchCapacity: 4)
-        #expect(index.directory.blockShift == 2, "blocks of 4 rows")
+        #expect(index.directory.blockShift == 2, "blocks of 4 rows, groups of 64")
         let tallest = UInt32(HeightUnits.units(TableLayout.maximumRowHeight))
         for position in 4..<8 { index.setMeasuredHeight(tallest, at: position) }
         let top = 4 * 640 + 2 * Int64(tallest)
@@ -97,9 +97,10 @@ import Testing
         #expect(index.row(atOffset: top - 1)?.index == 5)
         #expect(index.offsetUnits(ofRow: 11) == 7 * 640 + 4 * Int64(tallest))
         #expect(index.offsetUnits(ofRow: 9) == 5 * 640 + 4 * Int64(tallest))
-        #expect(!index.hasCurrentTop(ofRow: 9), "its group's rows before it pass 2^32 units")
         #expect(index.offsetUnits(ofRow: 2) == 2 * 640)
-        #expect(index.hasCurrentTop(ofRow: 2))
+        #expect(!index.hasCurrentTop(ofRow: 2), "its group holds the tall rows")
+        #expect(index.offsetUnits(ofRow: 70) == 66 * 640 + 4 * Int64(tallest))
+        #expect(index.hasCurrentTop(ofRow: 70), "the next group's tops fit")
         index._checkInvariants()
     }
 

@@ -5,27 +5,27 @@
 /// `tops[i]` is the laid-out height of the rows of `i`'s block before row `i`, except for a
 /// block's first row (whose in-block top is 0): there it is the laid-out height of the rows
 /// of the block's group before the block. Both are priced at the estimates of the generation
-/// `stamps[i >> blockShift]` names; a block stamped with another
-/// generation than the estimates' current one is stale, and `HeightIndex.refreshTops(block:)`
-/// rebuilds it (O(block size)) on the first query that needs it. A stamp is 16 bits, the
-/// generation relative to `stampBase` plus one (0 is stale), so the stamps of every block
-/// (2 bytes each) stay in a near cache and their check costs no miss; when the generation
-/// leaves the 16-bit window, the next stamp written first clears every stamp (O(blocks), once
-/// per 65,535 estimate changes, so O(1) amortised; the estimate change itself is O(1)). The tops are 32 bits (4 bytes a row,
-/// the cost of the per-leaf prefix cache they replace): a block whose tops do not fit (rows
-/// tens of millions of px tall) stays stale and its rows are summed instead.
+/// that the stamp of `i`'s group names; a group stamped with another generation than the
+/// estimates' current one is stale, and `HeightIndex.refreshTops(block:)` re-prices the whole
+/// group (O(group size), 512 rows) on the first query that needs it. Stamps are per group,
+/// not per block, so they take 2 bytes a group (4 KB at a million rows) and stay in the
+/// nearest caches: checking one costs no miss. A stamp is 16 bits, the generation relative
+/// to `stampBase` plus one (0 is stale); when the generation leaves the 16-bit window, the
+/// next stamp written first clears every stamp (O(groups), once per 65,535 estimate changes,
+/// so O(1) amortised; the estimate change itself is O(1)). The tops are 32 bits (4 bytes a
+/// row, the cost of the per-leaf prefix cache they replace): a group whose tops do not fit
+/// (rows tens of millions of px tall) stays stale and its rows are summed instead.
 ///
 /// Invariants (checked by `HeightIndex._checkInvariants()` while the directory is valid):
-/// `tops` has one entry per row and `stamps` one per block; every block whose stamp names the
-/// current generation has exact tops. A height change marks its block and the later blocks
-/// of its group stale (O(blocks a group)); an
-/// estimate change makes every block stale at once (O(1)); a splice invalidates the whole
-/// directory, and a rebuild starts with every block stale.
+/// `tops` has one entry per row and `stamps` one per group; every block of a group whose
+/// stamp names the current generation has exact tops. A height change marks its group stale
+/// (O(1)); an estimate change makes every group stale at once (O(1)); a splice invalidates
+/// the whole directory, and a rebuild starts with every group stale.
 struct BlockTops: Sendable {
-    /// Per row index: its top inside its block, priced (see above).
+    /// Per row index: its top inside its block, or its block's part of the group, priced (see above).
     private(set) var tops: [UInt32] = []
-    /// Per block: the estimates' generation its tops were priced at, as `stamp(for:)`, or
-    /// `staleStamp`.
+    /// Per group of blocks: the estimates' generation its tops were priced at, as
+    /// `stamp(for:)`, or `staleStamp`.
     private(set) var stamps: [UInt16] = []
     /// The generation stamps are relative to; every stamp was written in
     /// `stampBase ..< stampBase + stampWindow`.
@@ -43,23 +43,24 @@ struct BlockTops: Sendable {
         return distance < BlockTops.stampWindow ? UInt16(truncatingIfNeeded: distance &+ 1) : BlockTops.staleStamp
     }
 
-    /// Sizes the cache for `rowCount` rows in `blockCount` blocks, every block stale.
+    /// Sizes the cache for `rowCount` rows in `blockCount` blocks, every group stale.
     ///
     /// - Complexity: O(rowCount).
     mutating func reset(rowCount: Int, blockCount: Int) {
         tops.removeAll(keepingCapacity: true)
         tops.append(contentsOf: repeatElement(0, count: rowCount))
         stamps.removeAll(keepingCapacity: true)
-        stamps.append(contentsOf: repeatElement(BlockTops.staleStamp, count: blockCount))
+        stamps.append(contentsOf: repeatElement(
+            BlockTops.staleStamp, count: (blockCount + (1 << LeafDirectory.groupShift) - 1) >> LeafDirectory.groupShift))
     }
 
-    /// Whether `block`'s tops are priced at `generation`.
+    /// Whether the tops of `block`'s group are priced at `generation`.
     ///
     /// - Complexity: O(1).
     @inline(__always)
     func isCurrent(block: Int, generation: UInt64) -> Bool {
         let stamp = stamp(for: generation)
-        return stamp != BlockTops.staleStamp && stamps[block] == stamp
+        return stamp != BlockTops.staleStamp && stamps[block &>> LeafDirectory.groupShift] == stamp
     }
 
     /// The stored entry of row `index` (see above); meaningful only when its block is current.
@@ -80,31 +81,35 @@ struct BlockTops: Sendable {
         }
     }
 
-    /// Rows of `blocks`, or of the rows before them in their group, changed height.
+    /// Rows of `blocks`, or rows before them in their group, changed height: their groups
+    /// go stale.
     ///
-    /// - Complexity: O(blocks.count).
+    /// - Complexity: O(groups the blocks meet).
     @inline(__always)
     mutating func markStale(blocks: Range<Int>) {
-        for block in blocks { stamps[block] = BlockTops.staleStamp }
+        guard !blocks.isEmpty else { return }
+        for group in blocks.lowerBound &>> LeafDirectory.groupShift...(blocks.upperBound - 1) &>> LeafDirectory.groupShift {
+            stamps[group] = BlockTops.staleStamp
+        }
     }
 
-    /// Sets row `index`'s top; its block stays stale until `markCurrent`.
+    /// Sets row `index`'s top; its group stays stale until `markCurrent`.
     ///
     /// - Complexity: O(1).
     @inline(__always)
     mutating func setTop(_ top: UInt32, ofRow index: Int) { tops[index] = top }
 
-    /// Every top of `block` was just set at the estimates of `generation` (the current one,
-    /// so never older than any stamp). When `generation` is outside the stamps' window, every
-    /// stamp is cleared first and the window starts at `generation`.
+    /// Every top of `block`'s group was just set at the estimates of `generation` (the current
+    /// one, so never older than any stamp). When `generation` is outside the stamps' window,
+    /// every stamp is cleared first and the window starts at `generation`.
     ///
-    /// - Complexity: O(1), or O(blocks) once per `stampWindow` generations.
+    /// - Complexity: O(1), or O(groups) once per `stampWindow` generations.
     mutating func markCurrent(block: Int, generation: UInt64) {
         if stamp(for: generation) == BlockTops.staleStamp {
             for index in stamps.indices { stamps[index] = BlockTops.staleStamp }
             stampBase = generation
         }
-        stamps[block] = stamp(for: generation)
+        stamps[block &>> LeafDirectory.groupShift] = stamp(for: generation)
     }
 
     /// Bytes of storage the cache holds (array capacities).

@@ -96,12 +96,24 @@ extension HeightIndex {
         }
     }
 
-    /// Prices `block`'s tops at the current estimates (its first entry: the rows of its group
-    /// before it; see `BlockTops`); false, leaving it stale, if they do not fit 32 bits (the
-    /// rows are then summed by `blockPrefixUnits`). Directory valid only.
+    /// Prices the tops of every block of `block`'s group at the current estimates and stamps
+    /// the group current (`BlockTops`); false, leaving it stale, if they do not fit 32 bits
+    /// (the rows are then summed by `blockPrefixUnits`). Directory valid only.
+    ///
+    /// - Complexity: O(group size), 512 rows.
+    mutating func refreshTops(block: Int) -> Bool {
+        let firstBlock = (block &>> LeafDirectory.groupShift) &<< LeafDirectory.groupShift
+        let endBlock = min(firstBlock + (1 &<< LeafDirectory.groupShift), directory.blockBefore.count)
+        for member in firstBlock..<endBlock where !priceTops(block: member) { return false }
+        directory.tops.markCurrent(block: block, generation: estimates.generation)
+        return true
+    }
+
+    /// Sets `block`'s tops (its first entry: the rows of its group before it) at the current
+    /// estimates; false if they do not fit 32 bits.
     ///
     /// - Complexity: O(block size).
-    mutating func refreshTops(block: Int) -> Bool {
+    private mutating func priceTops(block: Int) -> Bool {
         let first = block &<< directory.blockShift
         let groupPart = directory.blockBefore[block]
         let inGroup = HeightSummary.units(known: LeafDirectory.unpacked(groupPart).known, estimated: groupPart,
@@ -119,9 +131,7 @@ extension HeightIndex {
             }
             return true
         }
-        guard price(head), price(tail) else { return false }
-        directory.tops.markCurrent(block: block, generation: estimates.generation)
-        return true
+        return price(head) && price(tail)
     }
 
     /// Whether row `index`'s top is cached at the current estimates (`BlockTops`).
@@ -135,11 +145,11 @@ extension HeightIndex {
     /// before its group (`LeafDirectory.before(group:)`), priced, plus its top inside the group
     /// (`BlockTops`: cached, or priced now; or, for rows too tall to cache, the rows of the
     /// group before its block plus the block's rows before it, summed). Directory valid only;
-    /// mutating only to refresh the block's tops.
+    /// mutating only to refresh the group's tops.
     ///
     /// - Complexity: O(log groups) loads that depend only on `index` (the groups' tree is
     ///   small enough to stay cached; the row's top is one or two neighbouring cache lines),
-    ///   plus O(block size) when the block's tops are stale.
+    ///   plus O(group size) when the group's tops are stale.
     mutating func directoryOffsetUnits(ofRow index: Int) -> Int64 {
         let block = index &>> directory.blockShift
         if directory.tops.isCurrent(block: block, generation: estimates.generation) { return cachedOffsetUnits(ofRow: index) }

@@ -37,7 +37,8 @@ extension HeightIndex {
     private func checkBlockTops() {
         let tops = directory.tops
         let blocks = directory.blockCount(rowCount: count)
-        precondition(tops.tops.count == count && tops.stamps.count == blocks,
+        precondition(tops.tops.count == count
+                     && tops.stamps.count == (blocks + (1 << LeafDirectory.groupShift) - 1) >> LeafDirectory.groupShift,
                      "height index: block tops sized for \(tops.tops.count) rows, \(tops.stamps.count) blocks")
         // The top of every row, from the rows in order.
         var rowTops: [Int64] = [0]
