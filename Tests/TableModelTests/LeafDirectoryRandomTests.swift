@@ -82,8 +82,9 @@ import Testing
             for _ in 0..<queries where !reference.rows.isEmpty {
                 if index.directory.isValid { answeredByDirectory += 1 } else { answeredByTree += 1 }
                 let row = Int.random(in: 0..<reference.rows.count, using: &random)
+                // Twice: the first query prices the row's block tops if they are stale and fit,
+                // the second reads them.
                 try #require(index.offsetUnits(ofRow: row) == offsets[row], "\(context) row \(row)")
-                // Again, now that the query priced the row's block tops if they fit.
                 if index.hasCurrentTop(ofRow: row) { answeredByCachedTops += 1 }
                 try #require(index.offsetUnits(ofRow: row) == offsets[row], "\(context) row \(row)")
                 let found = try #require(index.find(reference.rows[row].id), "\(context)")

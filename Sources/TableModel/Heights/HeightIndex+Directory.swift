@@ -96,16 +96,27 @@ extension HeightIndex {
         }
     }
 
-    /// Prices the tops of every block of `block`'s group at the current estimates and stamps
-    /// the group current (`BlockTops`); false, leaving it stale, if they do not fit 32 bits
-    /// (the rows are then summed by `blockPrefixUnits`). Directory valid only.
+    /// Prices `block`'s tops at the current estimates and stamps it current (`BlockTops`);
+    /// false, leaving it stale, if they do not fit 32 bits (the rows are then summed by
+    /// `blockPrefixUnits`). When another block of its group is already current, the group is
+    /// being read more widely than one block (a query after a change sees one block: the
+    /// anchor's), so its other stale blocks are priced too and the group becomes current,
+    /// which the cheapest check then finds. Directory valid only.
     ///
-    /// - Complexity: O(group size), 512 rows.
+    /// - Complexity: O(block size), or O(group size) for a group's second block at a generation.
     mutating func refreshTops(block: Int) -> Bool {
-        let firstBlock = (block &>> LeafDirectory.groupShift) &<< LeafDirectory.groupShift
-        let endBlock = min(firstBlock + (1 &<< LeafDirectory.groupShift), directory.blockBefore.count)
-        for member in firstBlock..<endBlock where !priceTops(block: member) { return false }
-        directory.tops.markCurrent(block: block, generation: estimates.generation)
+        let generation = estimates.generation
+        directory.tops.prepareStamp(for: generation)
+        guard priceTops(block: block) else { return false }
+        let first = (block &>> LeafDirectory.groupShift) &<< LeafDirectory.groupShift
+        let members = first..<min(first + BlockTops.groupBlocks, directory.blockBefore.count)
+        let groupIsRead = members.contains { $0 != block && directory.tops.isCurrent(block: $0, generation: generation) }
+        directory.tops.markCurrent(block: block, generation: generation)
+        if groupIsRead {
+            for member in members where !directory.tops.isCurrent(block: member, generation: generation) {
+                if priceTops(block: member) { directory.tops.markCurrent(block: member, generation: generation) }
+            }
+        }
         return true
     }
 
@@ -139,24 +150,28 @@ extension HeightIndex {
     /// - Complexity: O(1).
     func hasCurrentTop(ofRow index: Int) -> Bool {
         directory.isValid && directory.tops.isCurrent(block: index &>> directory.blockShift, generation: estimates.generation)
+            || directory.isValid
+            && directory.tops.isGroupCurrent(block: index &>> directory.blockShift, generation: estimates.generation)
     }
 
     /// Top of row `index` (in `0..<count`) in `HeightUnits` from the directory: the groups
     /// before its group (`LeafDirectory.before(group:)`), priced, plus its top inside the group
     /// (`BlockTops`: cached, or priced now; or, for rows too tall to cache, the rows of the
-    /// group before its block plus the block's rows before it, summed). Directory valid only;
+    /// group before its block, priced, plus the block's rows before it, summed). Directory valid only;
     /// mutating only to refresh the group's tops.
     ///
     /// - Complexity: O(log groups) loads that depend only on `index` (the groups' tree is
     ///   small enough to stay cached; the row's top is one or two neighbouring cache lines),
-    ///   plus O(group size) when the group's tops are stale.
+    ///   plus O(block size) when the block's tops are stale.
     mutating func directoryOffsetUnits(ofRow index: Int) -> Int64 {
         let block = index &>> directory.blockShift
-        if directory.tops.isCurrent(block: block, generation: estimates.generation) { return cachedOffsetUnits(ofRow: index) }
+        if directory.tops.isGroupCurrent(block: block, generation: estimates.generation) {
+            return cachedOffsetUnits(ofRow: index)
+        }
         let first = block &<< directory.blockShift
         let groups = LeafDirectory.unpacked(directory.before(group: block &>> LeafDirectory.groupShift))
         let inGroup: Int64
-        if refreshTops(block: block) {
+        if directory.tops.isCurrent(block: block, generation: estimates.generation) || refreshTops(block: block) {
             inGroup = directory.tops.inGroupTop(ofRow: index, blockFirst: first)
         } else {
             let groupPart = directory.blockBefore[block]
@@ -166,8 +181,9 @@ extension HeightIndex {
         return inGroup &+ HeightSummary.units(known: groups.known, estimated: groups.estimated, at: estimates.current)
     }
 
-    /// `directoryOffsetUnits(ofRow:)` when row `index`'s block tops are current: the groups'
-    /// tree and two loads from the row's neighbourhood of `BlockTops`, priced.
+    /// `directoryOffsetUnits(ofRow:)` when row `index`'s block tops are current (its group's
+    /// or its block's stamp says so): the groups' tree and two loads from the row's
+    /// neighbourhood of `BlockTops`, priced.
     ///
     /// - Complexity: O(log groups) loads that depend only on `index`.
     @inline(__always)

@@ -37,9 +37,13 @@ extension HeightIndex {
     private func checkBlockTops() {
         let tops = directory.tops
         let blocks = directory.blockCount(rowCount: count)
-        precondition(tops.tops.count == count
-                     && tops.stamps.count == (blocks + (1 << LeafDirectory.groupShift) - 1) >> LeafDirectory.groupShift,
-                     "height index: block tops sized for \(tops.tops.count) rows, \(tops.stamps.count) blocks")
+        let groups = (blocks + BlockTops.groupBlocks - 1) >> LeafDirectory.groupShift
+        precondition(tops.tops.count == count && tops.blockStamps.count == blocks && tops.groupStamps.count == groups,
+                     "height index: block tops sized for \(tops.tops.count) rows, \(tops.blockStamps.count) blocks")
+        for block in 0..<blocks where tops.isGroupCurrent(block: block, generation: estimates.generation) {
+            precondition(tops.isCurrent(block: block, generation: estimates.generation),
+                         "height index: block \(block) of a current group is stale")
+        }
         // The top of every row, from the rows in order.
         var rowTops: [Int64] = [0]
         rowTops.reserveCapacity(count + 1)

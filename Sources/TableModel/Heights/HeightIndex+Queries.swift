@@ -92,7 +92,7 @@ extension HeightIndex {
     /// `setMeasuredHeight` path it often has.
     ///
     /// - Complexity: with the directory ready, O(log n) loads that do not wait on one another
-    ///   once the leaf's first index is known, plus O(group size) when the group's tops are
+    ///   once the leaf's first index is known, plus O(block size) when the block's tops are
     ///   stale; otherwise O(log n · branchCapacity + leafCapacity), one load per level; plus,
     ///   amortised, a directory rebuild (see `directoryIsReady()`).
     mutating func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
@@ -133,15 +133,16 @@ extension HeightIndex {
     /// leaf's rows before it. Either way an estimate change costs it nothing; mutating only to
     /// rebuild the stale caches it passes (no row changes).
     ///
-    /// - Complexity: with the directory ready, O(log n) independent loads, plus O(group size)
-    ///   once after a change in the row's group of blocks (512 rows); otherwise O(log n · branchCapacity) branch-free
+    /// - Complexity: with the directory ready, O(log n) independent loads, plus O(block size)
+    ///   once after a change in the block, in a block before it in its group or of an
+    ///   estimate; otherwise O(log n · branchCapacity) branch-free
     ///   comparisons and one load per level, plus O(leafCapacity), and the rebuild of stale
     ///   node caches on the path (O(branchCapacity) each); plus, amortised, a directory rebuild.
     @inline(__always)
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
         // The common case inline in the caller: a valid directory whose block tops are current.
         if index < count, directory.isValid,
-           directory.tops.isCurrent(block: index &>> directory.blockShift, generation: estimates.generation) {
+           directory.tops.isGroupCurrent(block: index &>> directory.blockShift, generation: estimates.generation) {
             return cachedOffsetUnits(ofRow: index)
         }
         return uncachedOffsetUnits(ofRow: index)

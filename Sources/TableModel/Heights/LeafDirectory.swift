@@ -18,8 +18,8 @@
 /// - `tops` (`BlockTops`) caches each row's priced top inside its block, by row index.
 ///
 /// A height change adds its delta to the later blocks of its group (at most
-/// `1 << groupShift - 1`) and to the groups' tree (O(log groups)), and marks its group's tops
-/// stale. Any
+/// `1 << groupShift - 1`) and to the groups' tree (O(log groups)), and marks its block's and
+/// the later blocks' tops stale. Any
 /// splice (rows inserted, removed, leaves split or merged) shifts indices, so it marks the
 /// directory invalid (O(1)); queries then use the tree, and the index rebuilds the directory
 /// (O(rows)) once the queries that found it invalid have cost about as much as a rebuild
@@ -132,7 +132,7 @@ struct LeafDirectory: Sendable {
     /// Rebuilds the leaves' starts and the blocks from the leaves in row order with their row
     /// counts (`leaves[rank]`), for an arena of `leafSlots` leaf numbers. The caller then sets
     /// every block's sum (`setSum`) and calls `finishSums`, which makes the directory valid.
-    /// Every group's tops start stale.
+    /// Every block's tops start stale.
     ///
     /// - Complexity: O(leaves + rows / block size), plus O(rows) to size `tops`.
     mutating func rebuild(leaves: [(leaf: Int32, rows: Int)], leafSlots: Int) {
@@ -187,7 +187,8 @@ struct LeafDirectory: Sendable {
     }
 
     /// Adds a change of row `index`'s summary (its known units and estimated counts) to the
-    /// later blocks of its group and to the groups' tree, and marks its group's tops stale.
+    /// later blocks of its group and to the groups' tree, and marks the tops of its block, of
+    /// the later blocks of its group (their part of the group moved) and of the group stale.
     ///
     /// - Complexity: O(1 << groupShift + log groups).
     @inline(__always)
