@@ -75,6 +75,18 @@ struct BlockTops: Sendable {
         return stamp != BlockTops.staleStamp && groupStamps[block &>> LeafDirectory.groupShift] == stamp
     }
 
+    /// Whether `block`'s tops are priced at `generation`, by its group's stamp or its own: both
+    /// loaded, and compared without a branch, so the check is predicted whichever answers.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func isCurrentByEither(block: Int, generation: UInt64) -> Bool {
+        let stamp = stamp(for: generation)
+        let byGroup = groupStamps[block &>> LeafDirectory.groupShift] == stamp
+        let byBlock = blockStamps[block] == stamp
+        return (stamp != BlockTops.staleStamp) && (byGroup || byBlock)
+    }
+
     /// Whether `block`'s tops are priced at `generation`.
     ///
     /// - Complexity: O(1).

@@ -140,9 +140,10 @@ extension HeightIndex {
     ///   node caches on the path (O(branchCapacity) each); plus, amortised, a directory rebuild.
     @inline(__always)
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
-        // The common case inline in the caller: a valid directory whose block tops are current.
+        // The common case inline in the caller: a valid directory whose block tops are current
+        // (by its group's stamp, or by its own when its group is not yet current as a whole).
         if index < count, directory.isValid,
-           directory.tops.isGroupCurrent(block: index &>> directory.blockShift, generation: estimates.generation) {
+           directory.tops.isCurrentByEither(block: index &>> directory.blockShift, generation: estimates.generation) {
             return cachedOffsetUnits(ofRow: index)
         }
         return uncachedOffsetUnits(ofRow: index)
