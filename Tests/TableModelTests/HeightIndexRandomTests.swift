@@ -87,10 +87,7 @@ import Testing
     }
 
     private func randomRow(id: Int64, using random: inout SplitMix64) -> RowRecord {
-        let kind = RowKind.allCases.randomElement(using: &random)!
-        return Bool.random(using: &random)
-            ? .estimated(id: id, kind: kind)
-            : RowRecord(id: id, kind: kind, state: .measured, units: randomUnits(using: &random))
+        .random(id: id, using: &random, units: randomUnits)
     }
 
     /// Mostly ordinary heights, sometimes zero, sometimes huge.

@@ -4,7 +4,8 @@ import Testing
 /// The leaf directory (`LeafDirectory`) against a naive prefix sum: seeded random inserts,
 /// removes, moves (leaf splits and merges on tiny nodes, so ranks and blocks shift), height
 /// and state changes, estimate changes, and rebuilds forced at random, so that queries run
-/// both on a valid directory kept up to date by height changes and on the tree fallback.
+/// both on a valid directory kept up to date by height changes (with its block tops, `BlockTops`,
+/// cached or stale) and on the tree fallback.
 @Suite struct LeafDirectoryRandomTests {
     static let runs = 6
     static let operationsPerRun = 4_000
@@ -29,6 +30,7 @@ import Testing
             estimates: HeightEstimates(), leafCapacity: 4 + run % 3, branchCapacity: 4 + run % 2)
         var answeredByDirectory = 0
         var answeredByTree = 0
+        var answeredByCachedTops = 0
 
         for step in 0..<Self.operationsPerRun {
             let context = "seed \(seed) step \(step)"
@@ -80,6 +82,10 @@ import Testing
             for _ in 0..<queries where !reference.rows.isEmpty {
                 if index.directory.isValid { answeredByDirectory += 1 } else { answeredByTree += 1 }
                 let row = Int.random(in: 0..<reference.rows.count, using: &random)
+                // Twice: the first query prices the row's block tops if they are stale and fit,
+                // the second reads them.
+                try #require(index.offsetUnits(ofRow: row) == offsets[row], "\(context) row \(row)")
+                if index.hasCurrentTop(ofRow: row) { answeredByCachedTops += 1 }
                 try #require(index.offsetUnits(ofRow: row) == offsets[row], "\(context) row \(row)")
                 let found = try #require(index.find(reference.rows[row].id), "\(context)")
                 let position = index.position(leaf: found.leaf, slot: found.slot)
@@ -95,13 +101,11 @@ import Testing
         // Both paths were exercised.
         #expect(answeredByDirectory > Self.operationsPerRun / 4, "seed \(seed)")
         #expect(answeredByTree > Self.operationsPerRun / 20, "seed \(seed)")
+        #expect(answeredByCachedTops > Self.operationsPerRun / 20, "seed \(seed)")
     }
 
     private func randomRow(id: Int64, using random: inout SplitMix64) -> RowRecord {
-        let kind = RowKind.allCases.randomElement(using: &random)!
-        return Bool.random(using: &random)
-            ? .estimated(id: id, kind: kind)
-            : RowRecord(id: id, kind: kind, state: .measured, units: randomUnits(using: &random))
+        .random(id: id, using: &random, units: randomUnits)
     }
 
     /// Mostly ordinary heights; one in 40 the tallest a row may be, so the packed sums carry

@@ -19,7 +19,7 @@ struct HeightEstimates: Sendable {
     /// Distinct packed flag bytes: 3 kind bits and 2 state bits.
     static let flagValues = 32
     /// Counts the changes of `current`, from 1: caches priced at one generation are exact until
-    /// the next (see `HeightIndex.leafUnitsBefore`).
+    /// the next (see `HeightIndex.innerUnitsBefore`, `BlockTops`).
     private(set) var generation: UInt64 = 1
 
     init(policy: EstimatePolicy = .standard) {

@@ -10,7 +10,7 @@ extension HeightIndex {
         write(new, leaf: leaf, slot: slot)
         estimates.replace(old.state.hasHeightOfRecord ? old.units : nil,
                           with: new.state.hasHeightOfRecord ? new.units : nil, kind: old.kind)
-        propagate(HeightSummary(new) - HeightSummary(old), fromLeaf: leaf)
+        propagate(HeightSummary(new) - HeightSummary(old), fromLeaf: leaf, slot: slot)
     }
 
     /// Sets row `index`'s height as measured.

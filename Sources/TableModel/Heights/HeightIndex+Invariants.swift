@@ -18,13 +18,48 @@ extension HeightIndex {
         for leaf in freeLeaves { precondition(leafCounts[Int(leaf)] == 0, "height index: free leaf \(leaf) holds rows") }
         for node in freeInners { precondition(innerCounts[Int(node)] == 0, "height index: free node \(node) has children") }
         if directory.isValid {
-            var expected = directory
-            expected.rebuild(leaves: leavesInRowOrder(), leafSlots: leafCounts.count)
-            precondition(directory.rankOfLeaf == expected.rankOfLeaf && directory.startOfLeaf == expected.startOfLeaf
-                         && directory.blocks == expected.blocks,
+            var rebuilt = self
+            rebuilt.rebuildDirectory()
+            let expected = rebuilt.directory
+            precondition(directory.startOfLeaf == expected.startOfLeaf && directory.blocks == expected.blocks,
                          "height index: leaf directory does not match the row order")
-            precondition(directory.sums == expected.sums,
+            precondition(directory.blockBefore == expected.blockBefore && directory.groupSums == expected.groupSums,
                          "height index: leaf directory's sums are out of date")
+            checkBlockTops()
+        }
+    }
+
+    /// Every current block of the directory's `BlockTops` holds its rows' exact tops and, in
+    /// its first entry, the exact height of its group before it; the cache has one top per row
+    /// and one stamp per block.
+    ///
+    /// - Complexity: O(n).
+    private func checkBlockTops() {
+        let tops = directory.tops
+        let blocks = directory.blockCount(rowCount: count)
+        let groups = (blocks + BlockTops.groupBlocks - 1) >> LeafDirectory.groupShift
+        precondition(tops.tops.count == count && tops.blockStamps.count == blocks && tops.groupStamps.count == groups,
+                     "height index: block tops sized for \(tops.tops.count) rows, \(tops.blockStamps.count) blocks")
+        for block in 0..<blocks where tops.isGroupCurrent(block: block, generation: estimates.generation) {
+            precondition(tops.isCurrent(block: block, generation: estimates.generation),
+                         "height index: block \(block) of a current group is stale")
+        }
+        // The top of every row, from the rows in order.
+        var rowTops: [Int64] = [0]
+        rowTops.reserveCapacity(count + 1)
+        forEachRow(from: 0) { row in
+            rowTops.append(rowTops.last! + Int64(row.units) + estimates.addendByFlags[Int(row.packedFlags)])
+            return true
+        }
+        for block in 0..<blocks where tops.isCurrent(block: block, generation: estimates.generation) {
+            let first = block &<< directory.blockShift
+            let groupFirst = ((block &>> LeafDirectory.groupShift) &<< LeafDirectory.groupShift) &<< directory.blockShift
+            precondition(Int64(tops.top(ofRow: first)) == rowTops[first] - rowTops[groupFirst],
+                         "height index: block tops of block \(block) out of date for its group")
+            for index in first + 1..<min(first + (1 &<< directory.blockShift), count) {
+                precondition(Int64(tops.top(ofRow: index)) == rowTops[index] - rowTops[first],
+                             "height index: block tops of block \(block) out of date at row \(index)")
+            }
         }
     }
 
@@ -39,11 +74,7 @@ extension HeightIndex {
             let rows = Int(leafCounts[Int(node)])
             precondition(rows <= leafCapacity && (isRoot || rows >= leafCapacity / 2),
                          "height index: leaf \(node) holds \(rows) rows")
-            var before: Int64 = 0
             for slot in 0..<rows {
-                precondition(!hasCurrentPrefixes(leaf: node) || Int64(leafUnitsBefore[base(of: node) + slot]) == before,
-                             "height index: prefix cache of leaf \(node) is out of date at slot \(slot)")
-                before += rowUnits(leaf: node, slot: slot)
                 let row = record(leaf: node, slot: slot)
                 precondition(seen.insert(row.id).inserted, "height index: duplicate id \(row.id)")
                 precondition(row.state.hasHeightOfRecord || units[base(of: node) + slot] == 0,

@@ -84,24 +84,21 @@ extension HeightIndex {
     }
 
     /// Index and top offset (in `HeightUnits`) of the row in `slot` of `leaf`. With the
-    /// directory ready: the leaf's first index and a Fenwick prefix over the leaves before it.
-    /// Otherwise from parent links, using each ancestor's unpriced prefixes (rebuilding the
-    /// stale ones it passes, which is why it is mutating; no row changes). Both are unpriced,
-    /// so this costs the same just after an estimate changed, as on the hot
-    /// `setMeasuredHeight` path it often has; the leaf's own prefix cache is read when
-    /// current and the leaf scanned when not.
+    /// directory ready: the leaf's first index, then the offset as `offsetUnits(ofRow:)` finds
+    /// it from the directory. Otherwise from parent links, using each ancestor's unpriced
+    /// prefixes (rebuilding the stale ones it passes, which is why it is mutating; no row
+    /// changes), plus the leaf's rows before the slot, summed. Both are unpriced up to the
+    /// last step, so this costs the same just after an estimate changed, as on the hot
+    /// `setMeasuredHeight` path it often has.
     ///
-    /// - Complexity: with the directory ready, O(log n) independent loads, plus
-    ///   O(leafCapacity) when the leaf's cache is stale; otherwise O(log n · branchCapacity +
-    ///   leafCapacity), one load per level and O(log n · branchCapacity) when the caches are
-    ///   valid; plus, amortised, a directory rebuild (see `directoryIsReady()`).
+    /// - Complexity: with the directory ready, O(log n) loads that do not wait on one another
+    ///   once the leaf's first index is known, plus O(block size) when the block's tops are
+    ///   stale; otherwise O(log n · branchCapacity + leafCapacity), one load per level; plus,
+    ///   amortised, a directory rebuild (see `directoryIsReady()`).
     mutating func position(leaf: Int32, slot: Int) -> (index: Int, offset: Int64) {
-        let leafPart = hasCurrentPrefixes(leaf: leaf)
-            ? Int64(leafUnitsBefore[base(of: leaf) + slot]) : leafPrefixUnits(leaf, rows: slot)
         if directoryIsReady() {
-            let before = directory.before(rank: Int(directory.rankOfLeaf[Int(leaf)]))
-            return (Int(directory.startOfLeaf[Int(leaf)]) + slot,
-                    leafPart &+ HeightSummary.units(known: before.known, estimated: before.estimated, at: estimates.current))
+            let index = Int(directory.startOfLeaf[Int(leaf)]) + slot
+            return (index, directoryOffsetUnits(ofRow: index))
         }
         var index = slot
         var known: Int64 = 0
@@ -117,7 +114,8 @@ extension HeightIndex {
             child = parent
             parent = innerParents[Int(parent)]
         }
-        return (index, leafPart &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current))
+        return (index, leafPrefixUnits(leaf, rows: slot)
+                    &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current))
     }
 
     /// Record of the row at `index`.
@@ -129,24 +127,36 @@ extension HeightIndex {
     }
 
     /// Top of row `index` in `HeightUnits`; `index == count` gives the total height.
-    /// With the directory ready: its block gives the leaf, a Fenwick prefix the height before
-    /// it. Otherwise a descent over the unpriced prefixes. Either way an estimate change
-    /// costs it nothing; mutating only to rebuild the stale caches it passes (no row changes).
+    /// With the directory ready: what lies before the row's group and the row's top inside
+    /// its group (`directoryOffsetUnits(ofRow:)`), loads whose addresses depend only on
+    /// `index`. Otherwise a descent over the unpriced prefixes and a sum of the
+    /// leaf's rows before it. Either way an estimate change costs it nothing; mutating only to
+    /// rebuild the stale caches it passes (no row changes).
     ///
-    /// - Complexity: with the directory ready, O(log n) independent loads; otherwise
-    ///   O(log n · branchCapacity) branch-free comparisons and one load per level. Plus the
-    ///   rebuild of a stale leaf cache (O(leafCapacity)) or node caches on the path
-    ///   (O(branchCapacity) each), and, amortised, a directory rebuild.
+    /// - Complexity: with the directory ready, O(log n) independent loads, plus O(block size)
+    ///   once after a change in the block, in a block before it in its group or of an
+    ///   estimate; otherwise O(log n · branchCapacity) branch-free
+    ///   comparisons and one load per level, plus O(leafCapacity), and the rebuild of stale
+    ///   node caches on the path (O(branchCapacity) each); plus, amortised, a directory rebuild.
+    @inline(__always)
     mutating func offsetUnits(ofRow index: Int) -> Int64 {
-        guard index < count else { return totalUnits }
-        if directoryIsReady() {
-            let (leaf, rank, start) = directory.leaf(ofRow: index)
-            let before = directory.before(rank: rank)
-            let slot = index - start
-            let leafPart = refreshPrefixes(leaf: leaf)
-                ? Int64(leafUnitsBefore[base(of: leaf) + slot]) : leafPrefixUnits(leaf, rows: slot)
-            return leafPart &+ HeightSummary.units(known: before.known, estimated: before.estimated, at: estimates.current)
+        // The common case inline in the caller: a valid directory whose block tops are current
+        // (by its group's stamp, or by its own when its group is not yet current as a whole).
+        if index < count, directory.isValid,
+           directory.tops.isCurrentByEither(block: index &>> directory.blockShift, generation: estimates.generation) {
+            return cachedOffsetUnits(ofRow: index)
         }
+        return uncachedOffsetUnits(ofRow: index)
+    }
+
+    /// `offsetUnits(ofRow:)` when the cheap path does not apply: the end, a stale block, or no
+    /// valid directory.
+    ///
+    /// - Complexity: as `offsetUnits(ofRow:)`.
+    @inline(never)
+    private mutating func uncachedOffsetUnits(ofRow index: Int) -> Int64 {
+        guard index < count else { return totalUnits }
+        if directoryIsReady() { return directoryOffsetUnits(ofRow: index) }
         var node = root
         var remaining = index
         var known: Int64 = 0
@@ -161,9 +171,8 @@ extension HeightIndex {
             estimated &+= innerEstimatedBefore[slot]
             node = innerChildren[slot]
         }
-        let leafPart = refreshPrefixes(leaf: node)
-            ? Int64(leafUnitsBefore[base(of: node) + remaining]) : leafPrefixUnits(node, rows: remaining)
-        return leafPart &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current)
+        return leafPrefixUnits(node, rows: remaining)
+            &+ HeightSummary.units(known: known, estimated: estimated, at: estimates.current)
     }
 
     /// The row covering offset `y` (in `HeightUnits`): the first row whose bottom is below `y`,
@@ -171,8 +180,8 @@ extension HeightIndex {
     /// Returns the row's index, top offset, leaf and slot, or nil when the index is empty.
     /// Mutating only to rebuild the stale prefix caches it passes; no row changes.
     ///
-    /// - Complexity: O(log n · branchCapacity + leafCapacity) comparisons, one load per
-    ///   level, plus the rebuild of each stale cache on the path.
+    /// - Complexity: O(log n · branchCapacity + leafCapacity) branch-free comparisons and adds,
+    ///   one load per level, plus the rebuild of each stale cache on the path.
     mutating func row(atOffset y: Int64) -> (index: Int, top: Int64, leaf: Int32, slot: Int)? {
         guard count > 0 else { return nil }
         var node = root
@@ -187,20 +196,35 @@ extension HeightIndex {
             top &+= innerUnitsBefore[slot]
             node = innerChildren[slot]
         }
-        let start = base(of: node)
-        let rows = Int(leafCounts[Int(node)])
-        if refreshPrefixes(leaf: node) {
-            let slot = countOfPrefixes(leafUnitsBefore, in: start + 1..<start + rows, atMost: Int(y &- top))
-            return (index + slot, top &+ Int64(leafUnitsBefore[start + slot]), node, slot)
+        let (slot, rowTop) = leafRow(atOffset: y &- top, in: node)
+        return (index + slot, top &+ rowTop, node, slot)
+    }
+
+    /// The slot of the row of `leaf` covering `y` (measured from the leaf's top; the last row
+    /// when no row's bottom is below it) and that row's top. Every row but the last is summed
+    /// and counted without branches: the bottoms are non-decreasing, so the slot is the number
+    /// of bottoms at or above `y`, and the top is the largest of them.
+    ///
+    /// - Complexity: O(leafCapacity), two loads, an add and a compare per row.
+    @inline(__always)
+    private func leafRow(atOffset y: Int64, in leaf: Int32) -> (slot: Int, top: Int64) {
+        let start = base(of: leaf)
+        let rows = Int(leafCounts[Int(leaf)])
+        return units.withUnsafeBufferPointer { units in
+            flags.withUnsafeBufferPointer { flags in
+                estimates.addendByFlags.withUnsafeBufferPointer { addends in
+                    var top: Int64 = 0
+                    var slot = 0
+                    while slot < rows - 1 {
+                        let bottom = top &+ Int64(units[start + slot]) &+ addends[Int(flags[start + slot])]
+                        if bottom > y { break }
+                        top = bottom
+                        slot += 1
+                    }
+                    return (slot, top)
+                }
+            }
         }
-        var slot = 0
-        while slot < rows - 1 {
-            let height = rowUnits(leaf: node, slot: slot)
-            if y < top &+ height { break }
-            top &+= height
-            slot += 1
-        }
-        return (index + slot, top, node, slot)
     }
 
     /// Number of rows of `kind` among the first `end` rows.

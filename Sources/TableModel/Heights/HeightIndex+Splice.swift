@@ -20,7 +20,7 @@ extension HeightIndex {
         leafCounts[Int(leaf)] += 1
         locator.insert(row.id, leaf: leaf)
         if row.state.hasHeightOfRecord { estimates.add(row.units, kind: row.kind) }
-        propagate(HeightSummary(row), fromLeaf: leaf)
+        propagate(HeightSummary(row), fromLeaf: leaf, slot: slot)
     }
 
     /// Removes row `index` and returns it.
@@ -38,7 +38,7 @@ extension HeightIndex {
         leafCounts[Int(leaf)] -= 1
         locator.remove(row.id, from: leaf)
         if row.state.hasHeightOfRecord { estimates.remove(row.units, kind: row.kind) }
-        propagate(-HeightSummary(row), fromLeaf: leaf)
+        propagate(-HeightSummary(row), fromLeaf: leaf, slot: slot)
         rebalanceLeaf(leaf)
         return row
     }

@@ -3,14 +3,14 @@
 ///
 /// Storage is compact. Leaves live in one arena as a struct of arrays: leaf `l` owns
 /// slots `l * leafCapacity ..< l * leafCapacity + leafCounts[l]` of `ids` (8 bytes),
-/// `units` (4 bytes, the height in `HeightUnits`), `flags` (1 byte, kind and state) and
-/// `leafUnitsBefore` (4 bytes, a prefix cache). Inner nodes hold their children, each
+/// `units` (4 bytes, the height in `HeightUnits`) and `flags` (1 byte, kind and state).
+/// Inner nodes hold their children, each
 /// child's summary and prefix caches of those summaries. A `RowLocator` maps an id to its
 /// leaf; parent links then give the row's index and offset.
 ///
 /// Descents read the prefix caches: per level a branch-free count over a node's contiguous
-/// prefixes picks the child and one load gives what lies before it, and in the leaf one load
-/// gives the row's top. Caches are rebuilt lazily (see `leafUnitsBefore`), so a height change
+/// prefixes picks the child and one load gives what lies before it; in the leaf, the rows are
+/// summed. Caches are rebuilt lazily (see `innerUnitsBefore`), so a height change
 /// is O(log n · branchCapacity), an estimate change O(1), and a query O(log n ·
 /// branchCapacity) comparisons with O(log n) loads once the caches on its path are valid.
 ///
@@ -30,8 +30,7 @@ struct HeightIndex: Sendable {
     let leafCapacity: Int
     let branchCapacity: Int
 
-    /// The leaf arena. Every write goes through `write` or `copyRow`, which mark the leaf's
-    /// prefix cache stale.
+    /// The leaf arena. Every write goes through `write`, `copyRow` or `setFlagsKeepingHeight`.
     private(set) var ids: [Int64] = []
     private(set) var units: [UInt32] = []
     private(set) var flags: [UInt8] = []
@@ -40,11 +39,7 @@ struct HeightIndex: Sendable {
     var freeLeaves: [Int32] = []
 
     /// Prefix caches, so that a descent does one load per level instead of a scan of sums.
-    ///
-    /// Leaves: `leafUnitsBefore[p]` is the laid-out height of the rows before arena slot `p`
-    /// in its leaf, priced at the estimates of generation `leafGeneration[leaf]`. It is 32 bits
-    /// (4 bytes a row, keeping the index within its 32 bytes a row): a leaf whose prefixes do
-    /// not fit (rows tens of millions of px tall) keeps no cache and is scanned instead.
+    /// (Rows have their own priced tops by row index, kept by the directory: `BlockTops`.)
     ///
     /// Inner nodes, for arena slot `s` of node `i`, over the node's children before `s`:
     /// `innerRowsBefore[s]` rows, `innerKnownBefore[s]` known units and
@@ -52,16 +47,13 @@ struct HeightIndex: Sendable {
     /// estimates), and `innerUnitsBefore[s]`, their laid-out height priced at generation
     /// `innerGeneration[i]`.
     ///
-    /// Invariants (checked by `_checkInvariants()`): a leaf whose generation equals
-    /// `estimates.generation` has exact prefixes; a node whose generation is not
+    /// Invariants (checked by `_checkInvariants()`): a node whose generation is not
     /// `staleGeneration` has exact unpriced prefixes, and exact priced ones too if its
     /// generation is `estimates.generation`. Structural writes set `staleGeneration`; an
     /// estimate change makes every priced prefix stale at once (O(1)). Stale caches are
-    /// rebuilt, O(branchCapacity) or O(leafCapacity), by the first descent that needs them
-    /// (`refreshPrefixes`), so a structural change never pays for caches nobody reads.
-    /// `propagate` keeps valid node caches valid.
-    private(set) var leafUnitsBefore: [UInt32] = []
-    private(set) var leafGeneration: [UInt64] = []
+    /// rebuilt, O(branchCapacity), by the first descent that needs them (`refreshPrefixes`),
+    /// so a structural change never pays for caches nobody reads. `propagate` keeps valid node
+    /// caches valid.
 
     /// Inner node arena, struct of arrays: node `i` owns slots `i * innerStride ..<
     /// i * innerStride + innerCounts[i]` of `innerChildren` (leaves when the node is on
@@ -113,8 +105,6 @@ struct HeightIndex: Sendable {
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
         units = Array(repeating: 0, count: leafCount * leafCapacity)
         flags = Array(repeating: 0, count: leafCount * leafCapacity)
-        leafUnitsBefore = Array(repeating: 0, count: leafCount * leafCapacity)
-        leafGeneration = Array(repeating: HeightIndex.staleGeneration, count: leafCount)
         leafCounts = Array(repeating: 0, count: leafCount)
         leafParents = Array(repeating: HeightIndex.noParent, count: leafCount)
 
@@ -187,7 +177,6 @@ struct HeightIndex: Sendable {
         ids[position] = record.id
         units[position] = record.units
         flags[position] = record.packedFlags
-        leafGeneration[Int(leaf)] = HeightIndex.staleGeneration
     }
 
     /// Copies the row in arena slot `source` to arena slot `target` (the locator is the caller's).
@@ -196,11 +185,10 @@ struct HeightIndex: Sendable {
         ids[target] = ids[source]
         units[target] = units[source]
         flags[target] = flags[source]
-        leafGeneration[target / leafCapacity] = HeightIndex.staleGeneration
     }
 
     /// Sets the kind-and-state byte of arena slot `position` to a state with the same
-    /// laid-out height (measured ↔ stale), so the leaf's prefix cache stays valid.
+    /// laid-out height (measured ↔ stale), so every cache stays valid.
     @inline(__always)
     mutating func setFlagsKeepingHeight(_ packed: UInt8, at position: Int) {
         flags[position] = packed
@@ -211,8 +199,6 @@ struct HeightIndex: Sendable {
         ids.append(contentsOf: repeatElement(0, count: leafCapacity))
         units.append(contentsOf: repeatElement(0, count: leafCapacity))
         flags.append(contentsOf: repeatElement(0, count: leafCapacity))
-        leafUnitsBefore.append(contentsOf: repeatElement(0, count: leafCapacity))
-        leafGeneration.append(HeightIndex.staleGeneration)
     }
 
     /// Reserves arena room for `leaves` leaves.
@@ -220,7 +206,6 @@ struct HeightIndex: Sendable {
         ids.reserveCapacity(leaves * leafCapacity)
         units.reserveCapacity(leaves * leafCapacity)
         flags.reserveCapacity(leaves * leafCapacity)
-        leafUnitsBefore.reserveCapacity(leaves * leafCapacity)
     }
 
     /// Laid-out height of the row in `slot` of `leaf`, in `HeightUnits`.
@@ -264,11 +249,10 @@ struct HeightIndex: Sendable {
     /// - Complexity: O(1).
     var byteCount: Int {
         (ids.capacity + innerUnitsBefore.capacity + innerKnownBefore.capacity) * MemoryLayout<Int64>.stride
-            + leafUnitsBefore.capacity * MemoryLayout<UInt32>.stride
             + innerEstimatedBefore.capacity * MemoryLayout<SIMD8<Int32>>.stride
             + units.capacity * MemoryLayout<UInt32>.stride
             + flags.capacity * MemoryLayout<UInt8>.stride
-            + (leafGeneration.capacity + innerGeneration.capacity) * MemoryLayout<UInt64>.stride
+            + innerGeneration.capacity * MemoryLayout<UInt64>.stride
             + (leafCounts.capacity + leafParents.capacity + freeLeaves.capacity + freeInners.capacity)
                 * MemoryLayout<Int32>.stride
             + (innerChildren.capacity + innerCounts.capacity + innerParents.capacity + innerRowsBefore.capacity)
@@ -290,16 +274,17 @@ struct HeightIndex: Sendable {
         if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
     }
 
-    /// Adds `delta` to the stored summary of every ancestor of `leaf` and to the total, and
-    /// to the prefixes after it in each ancestor whose cache is current, and to the directory
-    /// when it is valid (a splice invalidates it first). Call it after the estimates took the
-    /// change into account.
+    /// Adds `delta`, a change of the row in `slot` of `leaf`, to the stored summary of every
+    /// ancestor of `leaf` and to the total, and to the prefixes after it in each ancestor whose
+    /// cache is current, and to the directory when it is valid (a splice invalidates it first).
+    /// Call it after the estimates took the change into account.
     ///
     /// - Complexity: O(log n · branchCapacity).
-    mutating func propagate(_ delta: HeightSummary, fromLeaf leaf: Int32) {
+    mutating func propagate(_ delta: HeightSummary, fromLeaf leaf: Int32, slot: Int) {
         summary += delta
         if directory.isValid {
-            directory.add(knownUnits: delta.knownUnits, estimatedCounts: delta.estimatedCounts, toLeaf: leaf)
+            directory.add(knownUnits: delta.knownUnits, estimatedCounts: delta.estimatedCounts,
+                          toRow: Int(directory.startOfLeaf[Int(leaf)]) + slot)
         }
         let generation = estimates.generation
         let deltaRows = Int32(truncatingIfNeeded: delta.rows)
@@ -393,10 +378,6 @@ struct HeightIndex: Sendable {
     @inline(__always)
     func hasCurrentPrefixes(node: Int32) -> Bool { innerGeneration[Int(node)] == estimates.generation }
 
-    /// Whether `leaf`'s prefix cache is priced at the current estimates.
-    @inline(__always)
-    func hasCurrentPrefixes(leaf: Int32) -> Bool { leafGeneration[Int(leaf)] == estimates.generation }
-
     /// Makes `node`'s unpriced prefixes valid.
     ///
     /// - Complexity: O(1) when valid, else O(branchCapacity).
@@ -413,15 +394,6 @@ struct HeightIndex: Sendable {
         if !hasCurrentPrefixes(node: node) {
             if hasUnpricedPrefixes(node: node) { repricePrefixes(node: node) } else { rebuildPrefixes(node: node) }
         }
-    }
-
-    /// Rebuilds `leaf`'s prefix cache if it is stale; false if its prefixes do not fit 32 bits,
-    /// in which case it stays stale and the caller scans the leaf.
-    ///
-    /// - Complexity: O(1) when current, else O(leafCapacity).
-    @inline(__always)
-    mutating func refreshPrefixes(leaf: Int32) -> Bool {
-        hasCurrentPrefixes(leaf: leaf) || rebuildPrefixes(leaf: leaf)
     }
 
     private mutating func rebuildPrefixes(node: Int32) {
@@ -444,18 +416,5 @@ struct HeightIndex: Sendable {
                 known: innerKnownBefore[slot], estimated: innerEstimatedBefore[slot], at: current)
         }
         innerGeneration[Int(node)] = estimates.generation
-    }
-
-    private mutating func rebuildPrefixes(leaf: Int32) -> Bool {
-        let start = base(of: leaf)
-        let rows = Int(leafCounts[Int(leaf)])
-        var total: Int64 = 0
-        for position in start..<start + rows {
-            guard total <= Int64(UInt32.max) else { return false }
-            leafUnitsBefore[position] = UInt32(truncatingIfNeeded: total)
-            total &+= Int64(units[position]) &+ estimates.addendByFlags[Int(flags[position])]
-        }
-        leafGeneration[Int(leaf)] = estimates.generation
-        return true
     }
 }
