@@ -194,7 +194,8 @@ final class MainWindow {
         // Before any view exists: there is nothing on screen for the change set to update.
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
-        let controller = TableController(model: model, clock: clock)
+        measurer.keptNoteLayouts.font = RowStyle.metrics(dpi: resolution.dpi).note.font
+        let controller = TableController(model: model, clock: clock, keptNoteLayouts: measurer.keptNoteLayouts)
         // Benchmarks run the product as users do, autosave included: the driver (scripts/bench.py)
         // gives every run that edits rows its own copy of the data.
         let saver = document.databasePath.map { AutoSaver(model: model, databasePath: $0, clock: clock) }
@@ -220,7 +221,9 @@ final class MainWindow {
             let dpi = self.resolution.dpi
             // The rows slide to their new heights, as after a resize.
             controller.view.captureForAnimation()
-            controller.apply(controller.model.setMetrics(RowStyle.metrics(dpi: dpi), actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
+            let metrics = RowStyle.metrics(dpi: dpi)
+            measurer.keptNoteLayouts.font = metrics.note.font
+            controller.apply(controller.model.setMetrics(metrics, actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
         }
         if ViewModelAgreement.isEnabled {
             agreement = ViewModelAgreement(controller: controller)

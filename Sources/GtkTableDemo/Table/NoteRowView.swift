@@ -37,8 +37,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var textHeight: Double = NoteSizing.collapsedTextHeight
     private let send: (RowIntent) -> Void
 
-    init(send: @escaping (RowIntent) -> Void) {
+    init(send: @escaping (RowIntent) -> Void, keptLayouts: NoteParagraphLayouts?) {
         self.send = send
+        preview.keptLayouts = keptLayouts
         textView = GObjectRef(gtk_text_view_new()!)
         textView.addCSSClass("note-text")
         textView.setAccessibleLabel("Note")

@@ -33,6 +33,9 @@ final class NoteTextPreview: ContainerDrawing {
     /// The Pango context's serial when the layouts were made: GTK updates the context in place
     /// when the CSS font or the text resolution changes, and the layouts must follow it.
     private var contextSerial: UInt32 = 0
+    /// Where the model's measurer keeps the layouts it made for the notes it measured: a
+    /// note's text new to this widget is taken from there when it is, so it is shaped once.
+    var keptLayouts: NoteParagraphLayouts?
 
     init() {
         widget = Container.make(cssName: "note-text", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
@@ -82,11 +85,31 @@ final class NoteTextPreview: ContainerDrawing {
         // swaps the alignment of a paragraph whose direction is the other one: so "right" in a
         // right-to-left widget and "left" otherwise put every paragraph at its start.
         let alignment = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        if layouts.isEmpty, alignment == PANGO_ALIGN_LEFT { adoptKeptLayouts(wrapWidth: wrapWidth) }
         while layouts.count < paragraphs.count, bottom.map({ laidOutHeight <= $0 }) ?? true {
             let layout = gtk_widget_create_pango_layout(widget.widget, String(paragraphs[layouts.count]))!
             pango_layout_set_width(layout, wrapWidth * Int32(PANGO_SCALE))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, alignment)
+            var logicalWidth: Int32 = 0
+            var height: Int32 = 0
+            pango_layout_get_size(layout, &logicalWidth, &height)
+            layouts.append((layout, laidOutHeight))
+            laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
+        }
+    }
+
+    /// Takes the measurer's layouts of this text at this wrap width, if it kept them: made in
+    /// the notes' font, wrapped word-or-char and aligned left, as this widget lays out a
+    /// left-to-right note.
+    /// - Complexity: O(paragraphs).
+    private func adoptKeptLayouts(wrapWidth: Int32) {
+        guard let kept = keptLayouts?.take(.init(text: text, width: wrapWidth * Int32(PANGO_SCALE))) else { return }
+        guard kept.count == paragraphs.count else {
+            for layout in kept { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return
+        }
+        for layout in kept {
             var logicalWidth: Int32 = 0
             var height: Int32 = 0
             pango_layout_get_size(layout, &logicalWidth, &height)

@@ -20,6 +20,9 @@ final class PangoTextMeasurer: TextMeasuring {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
+    /// The notes' paragraph layouts, kept for the drawn notes that show them next.
+    let keptNoteLayouts = NoteParagraphLayouts()
+
     /// - Complexity: O(length of the text), Pango's shaping cost.
     func measure(_ request: TextMeasureRequest) -> Size {
         let layout = makeLayout(font: request.font)
@@ -32,17 +35,22 @@ final class PangoTextMeasurer: TextMeasuring {
             pango_layout_set_markup(layout, request.text, -1)
             return pixelSize(layout)
         }
+        let keeps = request.wrap == .wordChar && request.maxWidth != nil && keptNoteLayouts.wants(request.text, font: request.font)
+        var kept: [OpaquePointer] = []
         var total = Size.zero
         for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            pango_layout_set_text(layout, String(paragraph), -1)
+            let paragraphLayout = keeps ? pango_layout_copy(layout)! : layout
+            if keeps { kept.append(paragraphLayout) }
+            pango_layout_set_text(paragraphLayout, String(paragraph), -1)
             var width: Int32 = 0
             var height: Int32 = 0
-            pango_layout_get_size(layout, &width, &height)
+            pango_layout_get_size(paragraphLayout, &width, &height)
             let scale = Double(PANGO_SCALE)
             total = Size(
                 width: max(total.width, (Double(width) / scale).rounded(.up)),
                 height: total.height + (Double(height) / scale).rounded(.toNearestOrAwayFromZero))
         }
+        if keeps { keptNoteLayouts.keep(kept, for: .init(text: request.text, width: pango_layout_get_width(layout))) }
         return total
     }
 

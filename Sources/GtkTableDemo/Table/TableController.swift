@@ -34,15 +34,18 @@ final class TableController {
     /// Called when a rich row comes into view with its content not yet requested.
     var onRichRowNeeded: ((RowID) -> Void)?
     private(set) var contextMenu: ContextMenu!
+    /// The measurer's layouts of the notes it measured, for the note cells that draw them.
+    let keptNoteLayouts: NoteParagraphLayouts?
     /// GTK measures of row cells, once per row per frame, counted as the bench's peers count theirs.
     let widgetMeasures = WidgetMeasureCounter()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8
 
-    init(model: Table, clock: @escaping () -> Double) {
+    init(model: Table, clock: @escaping () -> Double, keptNoteLayouts: NoteParagraphLayouts? = nil) {
         self.model = model
         self.clock = clock
+        self.keptNoteLayouts = keptNoteLayouts
         view = TableView(controller: self)
         animator = SwipeAnimator(host: view.widget)
         animator.onChange = { [weak self] in self?.view.setNeedsLayout() }

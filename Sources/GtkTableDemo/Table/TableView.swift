@@ -106,7 +106,7 @@ final class TableView: ScrollableLayout {
         let send: (RowIntent) -> Void = { [weak self] intent in self?.controller.handle(intent) }
         let content: RowContentView =
             switch kind {
-            case .note: NoteRowView(send: send)
+            case .note: NoteRowView(send: send, keptLayouts: controller.keptNoteLayouts)
             case .toggle: ToggleRowView(send: send)
             case .grid: GridRowView()
             case .rich: RichRowView()
