@@ -37,15 +37,17 @@ final class NoteParagraphLayouts {
     deinit { removeAll() }
 
     /// Whether a measurement of `text` should make layouts to keep.
+    ///
+    /// - Complexity: O(1) when not, else O(length of `text`) (at most `byteLimit`).
     func wants(_ text: String, font requestFont: FontDescription) -> Bool {
-        requestFont == font && text.utf8.count <= Self.byteLimit
+        guard requestFont == font, text.utf8.count <= Self.byteLimit else { return false }
+        return text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count < Self.paragraphLimit
     }
 
     /// Keeps `layouts` (their references pass to this store) for `key`.
     ///
-    /// - Complexity: O(1) amortised.
+    /// - Complexity: O(`capacity`) at most, for dropping the oldest entry.
     func keep(_ layouts: [OpaquePointer], for key: Key) {
-        guard layouts.count <= Self.paragraphLimit else { return release(layouts) }
         if let old = entries.updateValue(layouts, forKey: key) { release(old) } else { order.append(key) }
         while entries.count > Self.capacity, !order.isEmpty {
             if let dropped = entries.removeValue(forKey: order.removeFirst()) { release(dropped) }
