@@ -43,11 +43,12 @@ final class ChipView: ContainerDrawing {
         ellipsized = nil
     }
 
-    /// The title's size in px, as GtkLabel measures a single line: the layout's logical size.
-    private var titleSize: (width: Int32, height: Int32) {
+    /// The size in px of a single line laid out in `layout`, as GtkLabel measures it: the
+    /// layout's logical size.
+    private static func size(of layout: OpaquePointer) -> (width: Int32, height: Int32) {
         var width: Int32 = 0
         var height: Int32 = 0
-        pango_layout_get_pixel_size(ChipLayouts.layout(for: title, in: widget), &width, &height)
+        pango_layout_get_pixel_size(layout, &width, &height)
         return (width, height)
     }
 
@@ -68,7 +69,7 @@ final class ChipView: ContainerDrawing {
 
     /// Any width down to none (the chip ellipsizes), naturally the title's; the title's height.
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        let size = titleSize
+        let size = Self.size(of: ChipLayouts.layout(for: title, in: widget))
         return orientation == GTK_ORIENTATION_HORIZONTAL ? (0, size.width) : (size.height, size.height)
     }
 
@@ -77,8 +78,8 @@ final class ChipView: ContainerDrawing {
     /// Draws the title in the CSS colour, centred vertically like a GtkLabel's single line.
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
-        let size = titleSize
         let shared = ChipLayouts.layout(for: title, in: widget)
+        let size = Self.size(of: shared)
         let layout = size.width > width ? ellipsizedLayout(of: shared, width: width) : shared
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)

@@ -91,12 +91,18 @@ final class NoteTextPreview: ContainerDrawing {
             pango_layout_set_width(layout, wrapWidth * Int32(PANGO_SCALE))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, alignment)
-            var logicalWidth: Int32 = 0
-            var height: Int32 = 0
-            pango_layout_get_size(layout, &logicalWidth, &height)
-            layouts.append((layout, laidOutHeight))
-            laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
+            appendParagraph(layout)
         }
+    }
+
+    /// Places the next paragraph's `layout` (its reference passes here) at `laidOutHeight`,
+    /// and moves that down by its rounded height.
+    private func appendParagraph(_ layout: OpaquePointer) {
+        var logicalWidth: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_size(layout, &logicalWidth, &height)
+        layouts.append((layout, laidOutHeight))
+        laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
     }
 
     /// Takes the measurer's layouts of this text at this wrap width, if it kept them: made in
@@ -109,13 +115,7 @@ final class NoteTextPreview: ContainerDrawing {
             for layout in kept { g_object_unref(UnsafeMutableRawPointer(layout)) }
             return
         }
-        for layout in kept {
-            var logicalWidth: Int32 = 0
-            var height: Int32 = 0
-            pango_layout_get_size(layout, &logicalWidth, &height)
-            layouts.append((layout, laidOutHeight))
-            laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
-        }
+        kept.forEach(appendParagraph)
     }
 
     /// The text's height at `width`, by this widget's own layout of every paragraph.
