@@ -19,4 +19,10 @@ static inline GtkWidget *cgtk_presentation_image_new(const char *icon_name) {
     return g_object_new(GTK_TYPE_IMAGE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, "icon-name", icon_name, NULL);
 }
 
+/* GTK 3's gtk_adjustment_value_changed: tells the adjustment's users that its value changed,
+   without changing it (g_signal_emit_by_name is variadic). */
+static inline void cgtk_adjustment_value_changed(GtkAdjustment *adjustment) {
+    g_signal_emit_by_name(adjustment, "value-changed");
+}
+
 #endif

@@ -3,9 +3,12 @@ takes its place. GtkTextView itself is the reference: a click on the drawn text 
 where a click on the text view puts it, a drag selects what it selects, and both forms show the
 same pixels. The state file says which form each note has; the view-model agreement check
 (on in every test) holds for both."""
+import json
+import subprocess
+import sys
 import time
 
-from harness import changed_fraction, sample_with
+from harness import SAMPLE_DATA, changed_fraction, sample_with
 
 LINES = "Monday: stand-up at nine\nTuesday: review the table engine\nWednesday: GTK 4.8 smoke test\n" \
         "Thursday: write the release notes\nFriday: demo to the team"
@@ -166,3 +169,38 @@ def test_a_double_or_triple_click_on_drawn_text_selects_what_it_selects_in_the_t
         assert results[0] == results[1], (count, results)
         # A word (double) or a whole line (triple) was replaced, not one caret placed.
         assert len(results[1]) < len(LINES) - (2 if count == 2 else 15), (count, results[1])
+
+
+def test_a_note_expanded_straight_after_a_width_change_shows_every_line(launch, workdir):
+    """GTK's text view lays out the lines it shows when its width changes or it scrolls, but not
+    when only its height grows. A width change leaves the lines below a collapsed note's 64 px
+    unmeasured until the text view's idle validation, and on a busy machine the note can expand
+    first: it then reports the old width's height and draws too few lines, which the agreement
+    check sees (the soak found this in a CI run). The note row has the text view lay out what
+    it shows whenever its height grows. Here the app runs at nice 19 beside two busy loops,
+    which held the validation off in 3 of 3 runs before that."""
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())
+    prose = next(row["text"] for row in sample["rows"] if row["id"] == 5)
+    app = launch(data=sample_with(workdir, {5: {"text": prose + "\n" + prose, "expanded": False}}), prefix=("nice", "-n", "19"))
+    app.wait_state()
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    app.xdotool("windowsize", window, 718, 765)
+    state = app.wait_state(lambda s: s["window"]["width"] == 718 and app.row(s, 5) is not None)
+    app.click(*text_point(state, app.row(state, 5), 100, 10))
+    app.wait_state(lambda s: app.row(s, 5)["noteForm"] == "textView", what="the text view")
+    app.key("Escape")  # the row keeps the focus and the text view, so Return expands it
+    app.wait_state(lambda s: s["focus"].get("cssName") == "table-row", what="the row to have the focus")
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for width in (480, 520, 560):
+            app.xdotool("windowsize", window, width, 765, "sleep", 0.5, "windowsize", window, 718, 765, "key", "Return")
+            expanded = app.wait_state(lambda s: app.row(s, 5)["expanded"] and s["window"]["width"] == 718, what="the note to expand")
+            row = app.row(expanded, 5)
+            assert row["widgetTextHeight"] == row["modelTextHeight"] == row["textAreaBounds"]["height"], row
+            app.key("Return")
+            app.wait_state(lambda s: not app.row(s, 5)["expanded"], what="the note to collapse")
+    finally:
+        for loop in busy:
+            loop.kill()
+            loop.wait()
+    assert not app.noise(), "\n".join(app.noise())

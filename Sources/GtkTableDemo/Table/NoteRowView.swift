@@ -35,6 +35,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var textHandler: SignalConnection?
     private var boundID: RowID?
     private var textHeight: Double = NoteSizing.collapsedTextHeight
+    /// The text view's height at its last allocation (0 while the preview shows).
+    private var allocatedTextViewHeight: Int32 = 0
     private let send: (RowIntent) -> Void
 
     init(send: @escaping (RowIntent) -> Void, keptLayouts: NoteParagraphLayouts?) {
@@ -224,7 +226,20 @@ final class NoteRowView: ContainerLayout, RowContentView {
         preview.widget.setAccessibleHidden(false)
         scroller.setAccessibleHidden(true)
         form = .preview
+        allocatedTextViewHeight = 0
         gtk_widget_queue_allocate(widget.widget)
+    }
+
+    /// Has the text view lay out every line it now shows. GTK's text view does so when its
+    /// width changes or it scrolls, but not when only its height grows (a note expanding):
+    /// lines a recent width change left unmeasured then stay so until its idle validation,
+    /// which a busy main loop can hold off for frames, and meanwhile it reports a stale
+    /// height and draws too few lines. Its scroll handler lays out all it shows, so this runs
+    /// that handler without scrolling.
+    ///
+    /// - Complexity: O(lines shown); GTK re-measures only lines it has not laid out yet.
+    private func validateNewlyShownLines() {
+        cgtk_adjustment_value_changed(gtk_scrolled_window_get_vadjustment(scroller()))
     }
 
     /// The widget holding the text in its area: the text view's scroller, or the preview.
@@ -354,6 +369,13 @@ final class NoteRowView: ContainerLayout, RowContentView {
         switch form {
         case .textView:
             scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
+            if text > allocatedTextViewHeight {
+                validateNewlyShownLines()
+                // Laying out lines can change the text's height, and so the scroller's bounds,
+                // which asks the scroller for a new allocation: it gets it in this frame.
+                scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
+            }
+            allocatedTextViewHeight = text
         case .preview:
             // Without measuring first: the drawn text needs nothing beyond the box, and its
             // measure lays out every paragraph, which a collapsed note never needs to draw.
