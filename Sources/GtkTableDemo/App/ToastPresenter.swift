@@ -4,15 +4,37 @@ import GtkBridge
 /// Shows the window's toasts (AdwToastOverlay). While any toast is up the table gets a bottom
 /// inset as tall as the toast area, so the last row can still be scrolled clear of it; an
 /// undo toast is withdrawn once its step has been undone or redone some other way (Ctrl+Z).
+///
+/// One toast at a time, each given to the overlay only once the one before has finished
+/// hiding (its widget has left the overlay). libadwaita 1.2.2 frees a toast's record when its
+/// hide animation ends, and a show animation still running then reads the freed record and
+/// crashes (fixed in later libadwaita, "toast-overlay: Prevent show_done from firing after
+/// hide_done"). A show
+/// outlasts a hide only when the toast replaces one that is still hiding (500 ms against
+/// 300 ms), or when it is dismissed before its show has had a frame (both animations then
+/// start at the same frame time and end in the same tick, the hide's first). So a toast is
+/// shown only on an empty overlay (a 300 ms show), and the presenter's own dismissals (Ctrl+Z
+/// withdrawing an undo offer) wait until the show is over. libadwaita's own (the toast's
+/// button, its timeout) come from a click or after seconds.
 @MainActor
 final class ToastPresenter {
     /// The height a toast covers at the bottom of the table: the toast and its margins.
     static let coveredHeight = 72.0
+    /// How often a hiding toast is looked for (its animation takes 300 ms).
+    private static let hidingPollMilliseconds: UInt32 = 50
+    /// How long after it is given to the overlay a toast's show is surely over: the longest
+    /// show (500 ms, replacing) and a margin of frames.
+    private static let showMicroseconds: gint64 = 550_000
 
     private let overlay: GObjectRef
-    /// Toasts on screen or queued; each is dropped when it is dismissed.
-    private var shown: [GObjectRef] = []
-    /// The toast offering to undo the last step, while it is up.
+    /// Toasts not yet given to the overlay, oldest first; each holds our reference.
+    private var waiting: [GObjectRef] = []
+    /// The toast on the overlay, until it is dismissed, and when it was given to it (µs).
+    private var current: GObjectRef?
+    private var currentSince: gint64 = 0
+    /// While a dismissed toast is still hiding, the next one waits.
+    private var hiding = false
+    /// The toast offering to undo the last step, while it is up or waiting.
     private var undoToast: GObjectRef?
     /// Called with the bottom inset the table needs now.
     var onCoveredHeightChange: ((Double) -> Void)?
@@ -28,7 +50,6 @@ final class ToastPresenter {
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 5)
         undoToast = present(toast)
-        nameToastButtons(titled: "Undo")
     }
 
     /// libadwaita 1.2's toast button is labelled by its own child label and named after its
@@ -60,7 +81,25 @@ final class ToastPresenter {
     func historyMoved() {
         guard let toast = undoToast else { return }
         undoToast = nil
-        adw_toast_dismiss(toast())
+        if let index = waiting.firstIndex(where: { $0.pointer == toast.pointer }) {
+            waiting.remove(at: index)
+            g_object_unref(toast.pointer)
+            coverIfShowing()
+        } else {
+            dismissAfterItsShow(toast)
+        }
+    }
+
+    /// Dismisses the toast on the overlay once its show animation is over.
+    private func dismissAfterItsShow(_ toast: GObjectRef) {
+        let wait = currentSince + Self.showMicroseconds - g_get_monotonic_time()
+        guard wait > 0 else { return adw_toast_dismiss(toast.opaque) }
+        g_object_ref(toast.pointer)  // so the address still names this toast when the wait ends
+        MainLoopSource.timeout(milliseconds: UInt32(wait / 1000) + 1) { [weak self] in
+            if self?.current?.pointer == toast.pointer { adw_toast_dismiss(toast.opaque) }
+            g_object_unref(toast.pointer)
+            return false
+        }
     }
 
     @discardableResult
@@ -69,22 +108,59 @@ final class ToastPresenter {
         // The overlay takes the floating reference; ours lasts until the toast is dismissed.
         g_object_ref(reference.pointer)
         reference.on("dismissed") { [weak self, reference] in self?.dismissed(reference) }
-        shown.append(reference)
-        adw_toast_overlay_add_toast(overlay(), toast)
+        waiting.append(reference)
         onCoveredHeightChange?(Self.coveredHeight)
+        showNext()
         return reference
     }
 
-    /// Once per toast: it leaves the list, and our reference goes after the signal has been
-    /// emitted (dropping it inside the emission could finalize the toast under libadwaita).
+    /// Gives the oldest waiting toast to the overlay, if no toast is up or hiding.
+    private func showNext() {
+        guard current == nil, !hiding, !waiting.isEmpty else { return }
+        let toast = waiting.removeFirst()
+        current = toast
+        currentSince = g_get_monotonic_time()
+        adw_toast_overlay_add_toast(overlay(), toast.opaque)
+        if let label = adw_toast_get_button_label(toast.opaque) { nameToastButtons(titled: String(cString: label)) }
+    }
+
+    /// Once per toast: our reference goes after the signal has been emitted (dropping it
+    /// inside the emission could finalize the toast under libadwaita), and the next toast
+    /// waits for this one's hide to end.
     private func dismissed(_ toast: GObjectRef) {
-        guard let index = shown.firstIndex(where: { $0.pointer == toast.pointer }) else { return }
-        shown.remove(at: index)
+        guard current?.pointer == toast.pointer else { return }
+        current = nil
         if undoToast?.pointer == toast.pointer { undoToast = nil }
         MainLoopSource.idle {
             g_object_unref(toast.pointer)
             return false
         }
-        if shown.isEmpty { onCoveredHeightChange?(0) }
+        hiding = true
+        MainLoopSource.timeout(milliseconds: Self.hidingPollMilliseconds) { [weak self] in
+            guard let self else { return false }
+            guard !self.overlayShowsAToast else { return true }
+            self.hiding = false
+            self.showNext()
+            return false
+        }
+        coverIfShowing()
+    }
+
+    /// Whether a toast's widget is still on the overlay (shown or hiding): libadwaita removes
+    /// it when the hide animation ends, right after it frees the toast's record.
+    ///
+    /// - Complexity: O(children of the overlay): its content and its toasts.
+    private var overlayShowsAToast: Bool {
+        var child = gtk_widget_get_first_child(overlay.widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_css_name(current)) == "toast" { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
+    }
+
+    /// The table's inset goes when no toast is up or waiting.
+    private func coverIfShowing() {
+        if current == nil, waiting.isEmpty { onCoveredHeightChange?(0) }
     }
 }
