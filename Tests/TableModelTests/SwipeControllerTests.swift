@@ -87,6 +87,18 @@ import Testing
         #expect(swipe.offset(for: row) == 0)
     }
 
+    @Test func aQuickDragHeldStillBeforeTheReleaseSnapsByDistance() {
+        // 30 px in 32 ms, then the pointer rests: released at once it is a fling and opens;
+        // released after a rest of the velocity window it has no speed left, and 40 px of 160
+        // is short of half, so it closes.
+        for (release, opens) in [(0.05, true), (0.048 + SwipeTuning.velocityWindow + 0.01, false)] {
+            var swipe = SwipeController(rowWidth: 400)
+            _ = drag(&swipe, row, to: [(-10, 0), (-20, 0), (-50, 0)])
+            _ = swipe.endDrag(time: release)
+            #expect(swipe.offset(for: row) == (opens ? -160 : 0), "released at \(release) s")
+        }
+    }
+
     @Test func dragRightRevealsLeadingAndRightToLeftMirrors() {
         var swipe = SwipeController(rowWidth: 400)
         _ = drag(&swipe, row, to: [(10, 0), (72, 0)])

@@ -43,6 +43,7 @@ def test_a_long_left_drag_keeps_the_actions_open_and_a_short_one_snaps_back(laun
     held = app.wait_state(lambda s: app.row(s, 4)["contentBounds"]["x"] < app.row(s, 4)["bounds"]["x"] - 20,
                           what="the content to follow the held drag", settled=False)
     assert app.row(held, 4)["swipeOffset"] < -20
+    time.sleep(0.2)  # held still for longer than the release velocity's window: no fling
     app.xdotool("mouseup", 1)
     closed = app.wait_frame_after(held, lambda s: app.row(s, 4)["contentBounds"]["x"] == app.row(s, 4)["bounds"]["x"],
                                   what="the short drag to snap back")

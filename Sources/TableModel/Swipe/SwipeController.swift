@@ -161,7 +161,8 @@ public struct SwipeController: Sendable {
         guard let current = gesture, current.isScroll, now - current.lastEventTime >= SwipeTuning.scrollIdleInterval else {
             return SwipeUpdate()
         }
-        return endDrag(time: now)
+        // The fingers left when the last event came, not when the silence was noticed.
+        return endDrag(time: current.lastEventTime)
     }
 
     // MARK: Programmatic control
@@ -270,7 +271,7 @@ public struct SwipeController: Sendable {
 
     private mutating func settle(_ current: Gesture, time: Double) -> SwipeUpdate {
         let offset = offset(for: current.row)
-        let velocity = releaseVelocity(current.samples)
+        let velocity = releaseVelocity(current.samples, releasedAt: time)
         let direction = offset != 0 ? offset : velocity
         guard direction != 0 else { return moveRow(current.row, to: 0, animated: true, velocity: velocity) }
         let edge = layoutDirection.edge(forOffset: direction)
@@ -291,10 +292,13 @@ public struct SwipeController: Sendable {
         return moveRow(current.row, to: opens ? sign * width : 0, animated: true, velocity: velocity)
     }
 
-    /// Pointer velocity in px/s over the recent samples; 0 with fewer than two.
-    private func releaseVelocity(_ samples: [(time: Double, x: Double)]) -> Double {
-        guard let first = samples.first, let last = samples.last, last.time > first.time else { return 0 }
-        return (last.x - first.x) / (last.time - first.time)
+    /// Pointer velocity in px/s over the window that ends at the release: a pointer that rested
+    /// before letting go has slowed by that much, and one that rested a whole window releases
+    /// at 0, so a drag held still snaps by distance. 0 with fewer than two samples in the window.
+    private func releaseVelocity(_ samples: [(time: Double, x: Double)], releasedAt time: Double) -> Double {
+        let recent = samples.filter { time - $0.time <= SwipeTuning.velocityWindow }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last, time > first.time else { return 0 }
+        return (last.x - first.x) / (time - first.time)
     }
 
     private mutating func closeOthers(than row: RowID?) -> SwipeUpdate {
