@@ -9,10 +9,10 @@ import GtkBridge
 /// hiding (its widget has left the overlay). libadwaita 1.2.2 frees a toast's record when its
 /// hide animation ends, and a show animation still running then reads the freed record and
 /// crashes (fixed in later libadwaita, "toast-overlay: Prevent show_done from firing after
-/// hide_done"). A show outlasts a hide only when the toast replaces one that is still hiding
-/// (500 ms against 300 ms), or when it is dismissed before its show has had a frame (both
-/// animations then start at the same frame time and end in the same tick, the hide's first).
-/// So a toast is
+/// hide_done"). A show
+/// outlasts a hide only when the toast replaces one that is still hiding (500 ms against
+/// 300 ms), or when it is dismissed before its show has had a frame (both animations then
+/// start at the same frame time and end in the same tick, the hide's first). So a toast is
 /// shown only on an empty overlay (a 300 ms show), and the presenter's own dismissals (Ctrl+Z
 /// withdrawing an undo offer) wait until the show is over. libadwaita's own (the toast's
 /// button, its timeout) come from a click or after seconds.
@@ -32,6 +32,8 @@ final class ToastPresenter {
     /// The toast on the overlay, until it is dismissed, and when it was given to it (µs).
     private var current: GObjectRef?
     private var currentSince: gint64 = 0
+    /// While a dismissed toast is still hiding, the next one waits.
+    private var hiding = false
     /// The toast offering to undo the last step, while it is up or waiting.
     private var undoToast: GObjectRef?
     /// Called with the bottom inset the table needs now.
@@ -114,7 +116,7 @@ final class ToastPresenter {
 
     /// Gives the oldest waiting toast to the overlay, if no toast is up or hiding.
     private func showNext() {
-        guard current == nil, !waiting.isEmpty, !overlayShowsAToast else { return }
+        guard current == nil, !hiding, !waiting.isEmpty else { return }
         let toast = waiting.removeFirst()
         current = toast
         currentSince = g_get_monotonic_time()
@@ -133,12 +135,13 @@ final class ToastPresenter {
             g_object_unref(toast.pointer)
             return false
         }
+        hiding = true
         MainLoopSource.timeout(milliseconds: Self.hidingPollMilliseconds) { [weak self] in
-            guard let self, self.overlayShowsAToast else {
-                self?.showNext()
-                return false
-            }
-            return true
+            guard let self else { return false }
+            guard !self.overlayShowsAToast else { return true }
+            self.hiding = false
+            self.showNext()
+            return false
         }
         coverIfShowing()
     }
