@@ -373,6 +373,28 @@ class App:
         return image
 
 
+    def assert_full_redraw_matches(self, name="oracle"):
+        """The pixel oracle (DESIGN, "Truth in tests"): the screen at rest must equal what a
+        full redraw draws. Takes a screenshot once the window has stopped changing, has the
+        app drop every render node GTK kept and its own drawing caches (SIGUSR1, see
+        `FullRedraw`), waits for the frame drawn after that, and compares a second screenshot
+        pixel for pixel. The caret does not blink in these runs (settings.ini), so nothing
+        needs masking. On a difference both shots and a diff stay in the test's folder."""
+        self.wait_state(what="a settled state before the full redraw")
+        before = self.stable_screenshot(f"{name}-at-rest")
+        count = (self.state() or {}).get("fullRedraws", 0)
+        self.send_signal(signal.SIGUSR1)
+        self.wait_state(lambda s: s.get("fullRedraws", 0) > count, what="the full redraw")
+        after = self.stable_screenshot(f"{name}-redrawn")
+        box = ImageChops.difference(before, after).getbbox() if before.size == after.size else (0, 0) + after.size
+        if box is not None:
+            _, mask = changed_fraction(before, after, tolerance=0)
+            if mask is not None:
+                mask.save(self.workdir / f"{name}-diff.png")
+            raise AssertionError(f"{name}: the screen at rest differs from a full redraw in {box}; "
+                                 f"see {name}-at-rest.png, {name}-redrawn.png and {name}-diff.png")
+
+
 def _same(a: Image.Image, b: Image.Image):
     return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
 

@@ -24,6 +24,7 @@ final class MainWindow {
     private var stateWriter: StateFileWriter?
     private var benchmark: BenchmarkRunner?
     private var agreement: ViewModelAgreement?
+    private var fullRedraw: FullRedraw?
     private var screenshotTaken = false
     private static let screenshotRetryMilliseconds: UInt32 = 50
     private static let screenshotAttempts = 40
@@ -229,6 +230,11 @@ final class MainWindow {
             agreement = ViewModelAgreement(controller: controller)
             agreement?.attach(to: window)
         }
+        if let stateWriter {
+            fullRedraw = FullRedraw(window: window, dropCaches: { [weak controller] in controller?.view.dropDrawingCaches() }) {
+                stateWriter.setNeedsWrite()
+            }
+        }
         self.saver = saver
         self.richLoader = richLoader
         if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
@@ -269,7 +275,9 @@ final class MainWindow {
     }
 
     private func automationState() -> [String: Any] {
-        var state: [String: Any] = ["settled": isSettled, "active": gtk_window_is_active(window()) != 0]
+        var state: [String: Any] = [
+            "settled": isSettled, "active": gtk_window_is_active(window()) != 0, "fullRedraws": fullRedraw?.count ?? 0,
+        ]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = [
                 "width": gdk_surface_get_width(surface), "height": gdk_surface_get_height(surface),

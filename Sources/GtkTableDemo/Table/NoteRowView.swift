@@ -285,6 +285,15 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_queue_allocate(widget.widget)
     }
 
+    /// The drawn text learns which of its lines the viewport shows (the text view scrolls its
+    /// own way, inside its scroller).
+    func show(band: Range<Int32>) {
+        guard form == .preview else { return }
+        var box = GtkAllocation()
+        gtk_widget_get_allocation(preview.widget.widget, &box)
+        preview.show(band: band.lowerBound - box.y..<band.upperBound - box.y)
+    }
+
     /// Keeps the caret visible inside the collapsed text area (N5): scrolls the text the least
     /// distance that brings the caret's line fully into view.
     func scrollCaretIntoView() {

@@ -14,13 +14,22 @@ import TableModel
 /// Assistive technology reads it as a label named "Note" whose description is the whole text
 /// (GTK 4.8 offers custom widgets no text interface), as it reads the text view's text.
 ///
-/// Paragraphs are laid out lazily, from the top, only as far down as something needs: drawing
-/// (the part of the widget inside the window), a hit test, or the widget's own measure (which
-/// needs them all). So a collapsed note of 100,000 lines shapes the few lines its 64 px show.
+/// Paragraphs are laid out lazily, from the top, only as far down as something needs: drawing,
+/// a hit test, or the widget's own measure (which needs them all). So a collapsed note of
+/// 100,000 lines shapes the few lines its 64 px show.
+///
+/// What it draws never depends on where the widget was when it was drawn: GTK 4 keeps a
+/// widget's render node while the widget only moves, so a drawing clipped to the window at
+/// snapshot time would stay clipped there after a scroll (notes drawn blank). The table says
+/// which band of the note its viewport shows after every placement (`show(band:)`); the note
+/// draws a `drawnBand` around it, whole tiles of `tileHeight` with one tile to spare either
+/// side, and queues a new draw only when the band shown leaves the band drawn. A note shorter
+/// than a tile is always drawn whole.
 ///
 /// Invariant: `layouts` are the first `layouts.count` paragraphs laid out at `layoutWidth`
 /// with the context at `contextSerial`, each at its top; `laidOutHeight` is where the next
-/// paragraph starts.
+/// paragraph starts. After a frame, `painted` is what that frame's snapshot drew, and it
+/// covers the band the table last showed.
 @MainActor
 final class NoteTextPreview: ContainerDrawing {
     private(set) var widget: GObjectRef!
@@ -33,6 +42,15 @@ final class NoteTextPreview: ContainerDrawing {
     /// The Pango context's serial when the layouts were made: GTK updates the context in place
     /// when the CSS font or the text resolution changes, and the layouts must follow it.
     private var contextSerial: UInt32 = 0
+    /// The band of the widget (its own y) drawn at the next snapshot; nil: all of it.
+    private var drawnBand: Range<Int32>?
+    /// What the last snapshot drew: the paragraphs `first..<end` and the y from the first's
+    /// top to the last's bottom, for the text `revision` it had. Nil before the first.
+    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, revision: Int)?
+    /// Counts text and layout changes, so a painting can be told from an older one.
+    private(set) var revision = 0
+    /// The drawn band's granularity, in px.
+    static let tileHeight: Int32 = 1024
     /// Where the model's measurer keeps the layouts it made for the notes it measured: a
     /// note's text new to this widget is taken from there when it is, so it is shaped once.
     var keptLayouts: NoteParagraphLayouts?
@@ -62,7 +80,36 @@ final class NoteTextPreview: ContainerDrawing {
         gtk_widget_queue_resize(widget.widget)
     }
 
+    /// Lets every layout go; the next draw or measure lays the text out again.
+    func dropLayouts() {
+        forgetLayouts()
+        gtk_widget_queue_resize(widget.widget)
+    }
+
+    /// The table shows `band` of this widget (its own y; empty or outside it when none shows).
+    /// Queues a draw when part of it lies outside the band drawn.
+    /// - Complexity: O(1).
+    func show(band: Range<Int32>) {
+        let top = max(0, band.lowerBound)
+        let needed = top..<max(top, min(gtk_widget_get_height(widget.widget), band.upperBound))
+        guard !needed.isEmpty, let drawn = drawnBand, !(drawn.lowerBound <= needed.lowerBound && needed.upperBound <= drawn.upperBound)
+        else {
+            if drawnBand == nil, !needed.isEmpty { drawnBand = Self.tiles(around: needed) }
+            return
+        }
+        drawnBand = Self.tiles(around: needed)
+        gtk_widget_queue_draw(widget.widget)
+    }
+
+    /// The whole tiles that hold `band`, and one more on either side.
+    private static func tiles(around band: Range<Int32>) -> Range<Int32> {
+        let first = band.lowerBound / tileHeight - 1
+        let end = (band.upperBound + tileHeight - 1) / tileHeight + 1
+        return first * tileHeight..<end * tileHeight
+    }
+
     private func forgetLayouts() {
+        revision &+= 1
         for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
         layouts = []
         laidOutHeight = 0
@@ -156,21 +203,15 @@ final class NoteTextPreview: ContainerDrawing {
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
-    /// Draws the paragraphs that reach into both the allocation and the window (a very tall
-    /// expanded note is mostly outside the window), in the CSS colour.
+    /// Draws the paragraphs that reach into both the allocation and the drawn band (a very
+    /// tall expanded note is mostly outside the window), in the CSS colour.
     /// - Complexity: O(log p) to find the first shown of p paragraphs, plus O(paragraphs shown).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
-        var top: Int32 = 0
-        var bottom = gtk_widget_get_height(container.widget)
-        if let root = gtk_widget_get_root(container.widget).map(UnsafeMutablePointer<GtkWidget>.init) {
-            var origin = graphene_point_t()
-            var inWidget = graphene_point_t()
-            if gtk_widget_compute_point(root, container.widget, &origin, &inWidget) != 0 {
-                top = max(top, Int32(inWidget.y.rounded(.down)))
-                bottom = min(bottom, Int32(inWidget.y.rounded(.up)) + gtk_widget_get_height(root))
-            }
-        }
+        let band = drawnBand ?? 0..<Int32.max
+        let top = max(0, band.lowerBound)
+        let bottom = min(gtk_widget_get_height(container.widget), band.upperBound)
+        painted = nil
         guard bottom > top else { return }
         layOut(width: width, through: bottom)
         var color = GdkRGBA()
@@ -183,13 +224,29 @@ final class NoteTextPreview: ContainerDrawing {
             let middle = (low + high) / 2
             if layouts[middle].top <= top { low = middle + 1 } else { high = middle }
         }
-        for paragraph in layouts[max(0, low - 1)...] {
+        let first = max(0, low - 1)
+        var end = first
+        for paragraph in layouts[first...] {
             guard paragraph.top < bottom else { break }
             gtk_snapshot_save(snapshot)
             var origin = graphene_point_t(x: inset, y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
             gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
             gtk_snapshot_restore(snapshot)
+            end += 1
         }
+        guard end > first else { return }
+        let paintedBottom = end < layouts.count ? layouts[end].top : laidOutHeight
+        painted = (first, end, layouts[first].top, paintedBottom, revision)
+    }
+
+    /// Whether the last snapshot drew every line of the current text that reaches into the
+    /// widget's rows `top..<bottom` (its own y).
+    func paintedCovers(_ band: Range<Int32>) -> Bool {
+        guard !band.isEmpty, !text.isEmpty else { return true }
+        guard let painted, painted.revision == revision else { return false }
+        let reachesTop = painted.first == 0 || painted.top <= band.lowerBound
+        let reachesBottom = painted.end == paragraphs.count || band.upperBound <= painted.bottom
+        return reachesTop && reachesBottom
     }
 }

@@ -9,4 +9,12 @@ import TableModel
     var widget: GObjectRef! { get }
     /// Shows `row`. Called on reuse and when a change set asks for a rebind.
     func bind(_ row: Row, model: any TableReading)
+    /// The table's viewport shows `band` of this view (its own y; empty or outside it when
+    /// none shows). Called after every placement of the row.
+    func show(band: Range<Int32>)
+}
+
+extension RowContentView {
+    /// Most rows draw all they hold, wherever the viewport is.
+    func show(band: Range<Int32>) {}
 }

@@ -121,6 +121,11 @@ final class TableView: ScrollableLayout {
         return cell
     }
 
+    /// Every shown note lets go of its drawn text's layouts (the pixel oracle's full redraw).
+    func dropDrawingCaches() {
+        for cell in cells.values { (cell.content as? NoteRowView)?.preview.dropLayouts() }
+    }
+
     /// The cell showing `id`, if it is on screen.
     func cell(for id: RowID) -> RowCell? { cells[id] }
 
@@ -314,6 +319,7 @@ final class TableView: ScrollableLayout {
             let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
             cell.widget.allocate(
                 x: 0, y: span.y, width: width, height: span.height)
+            cell.content.show(band: -span.y..<Int32(layout.viewportHeight.rounded(.up)) - span.y)
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
         placedRows = visible.map { row in
