@@ -30,3 +30,22 @@ def test_notes_scrolled_into_view_by_the_wheel_are_drawn_with_their_text(launch)
     for step in range(8):
         state = app.wheel_and_wait(state, 4)
     app.assert_full_redraw_matches("wheel-back-up")
+
+
+def test_the_sticky_section_header_is_drawn_over_the_rows_while_they_scroll(launch):
+    app = launch()
+    state = app.wait_state()
+    origin = state["tableOrigin"]
+    header = state["rows"][0]
+    assert header["kind"] == "header"
+    # The header row's title as drawn at the top before any scroll.
+    title_box = (int(origin["x"]) + 4, int(header["y"]) + 2, int(origin["x"]) + 200, int(header["y"] + header["height"]) - 2)
+    first = app.stable_screenshot("first").crop(title_box)
+    app.move(origin["x"] + 200, origin["y"] + 350)
+    for step in range(3):
+        state = app.wheel_and_wait(state, 5)
+        assert state["scrollOffset"] > header["height"]
+        assert state["stickyHeader"]["id"] == header["id"]
+        pinned = app.stable_screenshot(f"scrolled-{step}").crop(title_box)
+        assert pinned.tobytes() == first.tobytes(), f"the section header is not drawn pinned at the top after {step + 1} notches"
+        app.assert_full_redraw_matches(f"sticky-{step}")

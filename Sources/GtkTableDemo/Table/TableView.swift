@@ -115,7 +115,7 @@ final class TableView: ScrollableLayout {
         let cell = RowCell(kind: kind, content: content, controller: controller)
         // A collapsed note scrolls its text only to follow the caret: the wheel scrolls the table.
         if let note = content as? NoteRowView { note.scroller.stopTakingScrolls() }
-        // New cells go first, below the sticky header, which stays on top.
+        // New cells go first; the sticky header keeps itself last, on top (`placeStickyHeader`).
         gtk_widget_insert_after(cell.widget.widget, widget.widget, nil)
         controller.attachGestures(to: cell)
         return cell
@@ -355,6 +355,11 @@ final class TableView: ScrollableLayout {
             stickyCell.bind(row, model: controller.model)
         }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
+        // Drawn last, over every row (children draw in order, and cells made after it, or moved
+        // to the front for a slide, come before it).
+        if gtk_widget_get_next_sibling(stickyCell.widget.widget) != nil {
+            gtk_widget_insert_before(stickyCell.widget.widget, widget.widget, nil)
+        }
         let span = Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset)
         stickyCell.widget.allocate(
             x: 0, y: span.y, width: width, height: span.height)
