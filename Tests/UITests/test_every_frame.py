@@ -2,7 +2,7 @@
 recycling, the screen at rest equals a full redraw (the pixel oracle, `assert_full_redraw_matches`),
 and the drawn notes show their text."""
 
-from harness import dark_pixels
+from harness import dark_pixels, sample_with
 
 
 def note_ink(app, image, state, row_id):
@@ -49,3 +49,41 @@ def test_the_sticky_section_header_is_drawn_over_the_rows_while_they_scroll(laun
         pinned = app.stable_screenshot(f"scrolled-{step}").crop(title_box)
         assert pinned.tobytes() == first.tobytes(), f"the section header is not drawn pinned at the top after {step + 1} notches"
         app.assert_full_redraw_matches(f"sticky-{step}")
+
+
+LICENCE = "\n".join(f"{n}. Permission is granted to copy, change and share this line, number {n}, as is." for n in range(1, 640))
+
+
+def test_wheeling_inside_a_long_expanded_note_draws_its_lines(launch, workdir):
+    app = launch(data=sample_with(workdir, {3: {"text": LICENCE, "expanded": True}}))
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 350)
+    for step in range(12):
+        state = app.wheel_and_wait(state, 5)
+    image = app.stable_screenshot("inside")
+    ink = note_ink(app, image, app.wait_state(), 3)
+    assert ink and ink > 2000, f"the long note's lines are not drawn ({ink} dark pixels)"
+    app.assert_full_redraw_matches("inside-long-note")
+    for step in range(40):
+        state = app.wheel_and_wait(state, 5)
+    app.assert_full_redraw_matches("further-down")
+
+
+def test_rows_sliding_up_after_a_collapse_with_enter_are_drawn(launch, workdir):
+    # Notes of one line a paragraph below it, so a note can be drawn in part.
+    lines = {row: {"text": "\n".join(f"Line {n} of note {row}" for n in range(1, 6))} for row in range(4, 12)}
+    app = launch(data=sample_with(workdir, {3: {"text": LICENCE[:3000]}, **lines}))
+    state = app.wait_state()
+    app.key("Down", "Down", "Down")  # the header, then the first two notes
+    app.wait_state(lambda s: s["focus"].get("row") == 3, what="row 3 to take the focus")
+    app.key("Return")
+    state = app.wait_state(lambda s: app.row(s, 3)["expanded"], what="the expand")
+    app.assert_full_redraw_matches("expanded")
+    app.key("Return")
+    state = app.wait_state(lambda s: not app.row(s, 3)["expanded"], what="the collapse")
+    image = app.stable_screenshot("collapsed")
+    blank = [r["id"] for r in state["rows"] if r["kind"] == "note" and r["text"].strip()
+             and note_ink(app, image, state, r["id"]) == 0]
+    assert not blank, f"notes drawn without their text: {blank}"
+    app.assert_full_redraw_matches("collapsed")
