@@ -26,11 +26,14 @@ def test_a_long_paragraph_loaded_expanded_gets_all_the_height_its_text_view_need
     app = launch(data=sample_with(workdir, {2: {"text": LONG_PARAGRAPH, "expanded": True}}))
     state = app.wait_state(lambda s: app.row(s, 2) is not None)
     row = app.row(state, 2)
-    # GTK's own measure of the text view at its width fits in the area it was given, and the
-    # text is not scrolled inside it: the first and the last line are both on screen.
-    assert row["widgetTextHeight"] <= row["textViewBounds"]["height"], row
-    assert row["textAdjustment"]["value"] == 0
-    assert row["textViewBounds"]["height"] > 900
+    # The drawn text's own measure at its width fits in the area it was given, and its last
+    # snapshot painted from the first line, at the area's top, down past the viewport's end.
+    assert row["noteForm"] == "preview"
+    assert row["widgetTextHeight"] <= row["textAreaBounds"]["height"], row
+    drawn = row["drawnText"]
+    assert drawn["current"] and drawn["paragraphs"][0] == 0 and drawn["top"] == row["textAreaBounds"]["y"], drawn
+    assert drawn["bottom"] >= state["tableOrigin"]["y"] + state["viewportHeight"], drawn
+    assert row["textAreaBounds"]["height"] > 900
 
 
 def test_typing_past_the_bottom_follows_the_caret_and_escape_moves_nothing(launch):

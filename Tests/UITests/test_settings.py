@@ -49,7 +49,7 @@ def test_large_text_and_a_font_change_measure_the_rows_again(launch, display, wo
         state = app.wait_state(lambda s: app.row(s, 3)["expanded"] and app.row(s, 3)["widgetTextHeight"] == app.row(s, 3)["modelTextHeight"],
                                what="the text view and the model agreeing on the larger text")
         row = app.row(state, 3)
-        assert row["textViewBounds"]["height"] >= row["widgetTextHeight"]
+        assert row["textAreaBounds"]["height"] >= row["widgetTextHeight"]
         # The interface font changes. The table's fonts are its own (Noto Sans, for its scripts),
         # so its text keeps its size; the header bar and buttons follow the setting.
         manager.change(Xft_DPI=120 * 1024, Gtk_FontName='"DejaVu Serif 14"')

@@ -45,7 +45,7 @@ def test_a_single_megabyte_paragraph_expands_and_collapses(launch, workdir):
     # Pango lays a megabyte paragraph out as one line (its line width overflows): the model
     # and the text view agree on that, and nothing fails.
     row = app.row(state, 3)
-    assert row["widgetTextHeight"] <= row["textViewBounds"]["height"] or not row["expanded"]
+    assert row["widgetTextHeight"] <= row["textAreaBounds"]["height"] or not row["expanded"]
     no_trouble(app, state)
 
 

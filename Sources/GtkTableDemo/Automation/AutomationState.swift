@@ -36,7 +36,6 @@ enum AutomationState {
             entry["pinned"] = row.pinned
             if let cell = view.cell(for: placed.id) {
                 entry["bounds"] = inWindow(cell.widget)
-                entry["accessibleName"] = RowCell.accessibleName(of: row)
                 entry.merge(widgetFacts(of: cell, inWindow: inWindow)) { $1 }
             }
             switch row.content {
@@ -117,13 +116,12 @@ enum AutomationState {
                     "pageSize": gtk_adjustment_get_page_size(adjustment),
                 ]
             case .preview:
-                // The drawn text is never scrolled: its text starts at the area's top, as tall as
-                // its own layout, and the area shows the first lines.
-                if var area = inWindow(note.textArea) {
-                    let page = area["height"] ?? 0
-                    area["height"] = Double(note.widgetTextHeight)
-                    facts["textViewBounds"] = area
-                    facts["textAdjustment"] = ["value": 0.0, "upper": max(page, area["height"] ?? 0), "pageSize": page]
+                // What the drawn text's last snapshot painted: its paragraphs and the y they span.
+                if let painted = note.preview.painted, let area = inWindow(note.textArea) {
+                    facts["drawnText"] = [
+                        "paragraphs": [painted.first, painted.end], "top": area["y"]! + Double(painted.top),
+                        "bottom": area["y"]! + Double(painted.bottom), "current": painted.revision == note.preview.revision,
+                    ]
                 }
             }
             if let caret = note.caretRectInRow(), let row = inWindow(note.widget) {

@@ -74,7 +74,11 @@ final class ViewModelAgreement {
                 return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"
             }
             if let problem = childProblem(in: cell, id: id) { return problem }
-            if let note = cell.content as? NoteRowView, let problem = Self.noteProblem(note, id: id, model: model) { return problem }
+            if let note = cell.content as? NoteRowView {
+                if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
+                let shown = Int32(-span.y)..<Int32((layout.viewportHeight - Double(span.y)).rounded(.up))
+                if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
+            }
             let resting = TableView.pixelSpan(top: top, height: height, offset: offset)
             spans.append((id, Double(resting.y), Double(resting.y + resting.height)))
         }
@@ -124,6 +128,19 @@ final class ViewModelAgreement {
             return "row \(id): the collapsed text area is \(given) px, not \(NoteSizing.collapsedTextHeight)"
         }
         return nil
+    }
+
+    /// A drawn note's last snapshot painted every line of its text that the viewport shows
+    /// (`shown`, in the row's y), whatever path brought the row there (W14).
+    private static func drawnTextProblem(_ note: NoteRowView, id: RowID, shown: Range<Int32>) -> String? {
+        guard note.form == .preview else { return nil }
+        var box = GtkAllocation()
+        gtk_widget_get_allocation(note.preview.widget.widget, &box)
+        let top = max(shown.lowerBound - box.y, 0)
+        let band = top..<max(top, min(shown.upperBound - box.y, box.height))
+        guard !note.preview.paintedCovers(band) else { return nil }
+        let painted = note.preview.painted.map { "paragraphs \($0.first)..<\($0.end) over y \($0.top)..<\($0.bottom)" } ?? "nothing"
+        return "row \(id): the viewport shows y \(band) of its drawn text, but its last snapshot painted \(painted)"
     }
 
     /// When GTK's focus is in the table, it is in the model's focused row (N10).
