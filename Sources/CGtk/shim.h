@@ -25,4 +25,10 @@ static inline void cgtk_adjustment_value_changed(GtkAdjustment *adjustment) {
     g_signal_emit_by_name(adjustment, "value-changed");
 }
 
+/* A text tag that keeps Pango from drawing a hyphen where a line breaks inside a word
+   (g_object_new is variadic). */
+static inline GtkTextTag *cgtk_text_tag_new_without_hyphens(void) {
+    return g_object_new(GTK_TYPE_TEXT_TAG, "insert-hyphens", FALSE, NULL);
+}
+
 #endif

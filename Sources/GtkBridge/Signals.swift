@@ -144,6 +144,25 @@ extension GObjectRef {
 }
 
 extension GObjectRef {
+    /// Connects a handler that runs after GtkTextBuffer's `insert-text` has inserted: it gets
+    /// the location (now the end of the inserted text) and how many characters came.
+    @MainActor @discardableResult
+    public func onTextInserted(_ handler: @escaping @MainActor (UnsafeMutablePointer<GtkTextIter>, Int) -> Void)
+        -> SignalConnection
+    {
+        typealias InsertHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>, Int) -> Void
+        let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, gint, gpointer?) -> Void = {
+            _, location, text, length, data in
+            guard let data, let location, let text else { return }
+            let box = HandlerBox<InsertHandler>.from(data)
+            let characters = Int(g_utf8_strlen(text, gssize(length)))
+            MainActor.assumeIsolated { box.handler(location, characters) }
+        }
+        return connect(pointer, "insert-text", unsafeBitCast(trampoline, to: GCallback.self), handler as InsertHandler, after: true)
+    }
+}
+
+extension GObjectRef {
     /// Connects a handler for a signal carrying one object, such as GtkSignalListItemFactory's
     /// `setup`, `bind`, `unbind` and `teardown` (each with a GtkListItem).
     @MainActor @discardableResult

@@ -87,3 +87,49 @@ def test_rows_sliding_up_after_a_collapse_with_enter_are_drawn(launch, workdir):
              and note_ink(app, image, state, r["id"]) == 0]
     assert not blank, f"notes drawn without their text: {blank}"
     app.assert_full_redraw_matches("collapsed")
+
+
+# Base64 of a sentence, three times: letters Pango would break with a hyphen of its own.
+CHECKSUM = "VGhlIHRhYmxlIHNob3VsZCBuZXZlciBtb3ZlIHVuZGVyIHRoZSByZWFkZXJzIGV5ZXM" * 3
+
+
+def line_ends(image, box, threshold=140):
+    """For each line of ink inside `box`, the height in px of the ink of its last glyph (the
+    run of inked columns at the line's right end)."""
+    region = image.crop(tuple(int(v) for v in box)).convert("L")
+    width, height = region.size
+    pixels = region.load()
+    inked_rows = [any(pixels[x, y] < threshold for x in range(width)) for y in range(height)]
+    bands, start = [], None
+    for y, inked in enumerate(inked_rows + [False]):
+        if inked and start is None:
+            start = y
+        elif not inked and start is not None:
+            bands.append((start, y))
+            start = None
+    ends = []
+    for top, bottom in bands:
+        columns = [x for x in range(width) if any(pixels[x, y] < threshold for y in range(top, bottom))]
+        last = [columns[-1]]
+        for x in reversed(columns[:-1]):
+            if x != last[-1] - 1:
+                break
+            last.append(x)
+        rows = [y for y in range(top, bottom) if any(pixels[x, y] < threshold for x in last)]
+        ends.append(rows[-1] - rows[0] + 1)
+    return ends
+
+
+def test_a_long_token_wraps_without_hyphens_it_does_not_have(launch, workdir):
+    app = launch(data=sample_with(workdir, {2: {"text": CHECKSUM, "expanded": True}}))
+    state = app.wait_state(lambda s: app.row(s, 2) is not None and app.row(s, 2)["expanded"])
+    area = app.row(state, 2)["textAreaBounds"]
+    box = (area["x"], area["y"], area["x"] + area["width"], area["y"] + area["height"])
+    for form in ("drawn", "text view"):
+        ends = line_ends(app.stable_screenshot(f"checksum-{form}"), box)
+        assert len(ends) >= 3, f"the checksum did not wrap in the {form} ({ends})"
+        # A hyphen's ink is a dash a pixel or two high; every hex digit is several times that.
+        assert all(end > 4 for end in ends), f"the {form} ends a wrapped line with a dash: last glyph heights {ends}"
+        app.click(*app.note_text_point(state, 2))
+        state = app.wait_state(lambda s: app.row(s, 2)["noteForm"] == "textView")
+        app.move(0, 0)

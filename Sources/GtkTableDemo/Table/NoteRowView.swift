@@ -51,6 +51,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_text_view_set_right_margin(view, Int32(RowStyle.note.textInset))
         gtk_text_view_set_accepts_tab(view, 0)
         buffer = GObjectRef(gtk_text_view_get_buffer(view)!)
+        NoHyphens.apply(toBuffer: buffer)
         // Undo is the table's (W4): one history for edits, deletes, pins and expands.
         gtk_text_buffer_set_enable_undo(buffer(), 0)
 

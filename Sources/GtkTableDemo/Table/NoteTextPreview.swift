@@ -138,6 +138,7 @@ final class NoteTextPreview: ContainerDrawing {
             pango_layout_set_width(layout, wrapWidth * Int32(PANGO_SCALE))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, alignment)
+            NoHyphens.apply(to: layout)
             appendParagraph(layout)
         }
     }

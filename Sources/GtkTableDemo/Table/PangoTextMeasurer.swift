@@ -33,8 +33,10 @@ final class PangoTextMeasurer: TextMeasuring {
         }
         if request.isMarkup {
             pango_layout_set_markup(layout, request.text, -1)
+            NoHyphens.apply(to: layout)
             return pixelSize(layout)
         }
+        NoHyphens.apply(to: layout)
         let keeps = request.wrap == .wordChar && request.maxWidth != nil && keptNoteLayouts.wants(request.text, font: request.font)
         var kept: [OpaquePointer] = []
         var total = Size.zero

@@ -18,6 +18,7 @@ final class RichRowView: ContainerLayout, RowContentView {
         label.addCSSClass("rich-text")
         gtk_label_set_wrap(label(), 1)
         gtk_label_set_wrap_mode(label(), PANGO_WRAP_WORD_CHAR)
+        NoHyphens.apply(toLabel: label)
         gtk_label_set_xalign(label(), 0)
         gtk_label_set_yalign(label(), 0)
         spinner = GObjectRef(gtk_spinner_new()!)
