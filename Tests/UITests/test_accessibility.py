@@ -3,6 +3,7 @@ name, and activating one Expand button expands its note."""
 import json
 from collections import Counter
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -77,6 +78,35 @@ def test_a_screen_reader_reads_a_notes_whole_text_in_both_forms(display, workdir
         assert len(matching) == 1, edited["notes"]
         note = matching[0]
         assert note["role"] != next(n["role"] for n in drawn["notes"] if n["text"] == texts[3]), "the other form"
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()
+
+
+def test_nothing_in_the_tree_is_named_after_its_class_after_a_note_is_edited_and_flagged(display, workdir):
+    """W12: every accessible has a name of its own or none a reader would announce. GTK 4.8
+    reads a widget with no name by its class: the notes' empty marks labels were "GtkLabel", an
+    edited note's scrollbars "GtkScrollbar", each with a "GtkRange"."""
+    bus = SessionBus()
+    app = App(display, workdir, bus=bus)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None)
+        app.edit_note(3, " and Friday")
+        app.key("Escape")
+        state = app.wait_state(lambda s: app.row(s, 3)["noteForm"] == "textView" and "editingRow" not in s)
+        app.click(state["tableOrigin"]["x"] + 200, app.row(state, 2)["y"] + 30, button=3)
+        app.wait_state(lambda s: s["contextMenuOpen"])
+        app.key("Down", "Down", "Return")  # Pin, Done, Flag: the third item
+        app.wait_state(lambda s: app.row(s, 2)["flagged"] and not s["contextMenuOpen"])
+        tree = wait_until(lambda: ask(bus, display, "--tree").get("tree"), timeout=30,
+                          what="the app in the accessibility tree")
+        class_named = [n for n in tree if re.match(r"(Gtk|Adw)[A-Z]", n["name"]) and n["name"] != "GtkTableDemo"]
+        assert not class_named, class_named
+        empty_labels = [n for n in tree if n["role"] == "label" and not n["name"]]
+        assert not empty_labels, empty_labels
+        marks = [n for n in tree if n["role"] == "label" and n["name"] == "Flagged"]
+        assert len(marks) == 1, [n for n in tree if n["role"] == "label"]
         assert not app.noise(), app.noise()
     finally:
         app.close()
