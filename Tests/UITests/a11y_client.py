@@ -19,12 +19,23 @@ def find_app(name):
     return next((app for app in desktop if app is not None and app.name == name), None)
 
 
+def describe(node):
+    """An accessible as a dict: its name, role, whether it is visible and its extents."""
+    box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS) if "Component" in pyatspi.listInterfaces(node) else None
+    return {"name": node.name, "role": node.getRoleName(), "visible": node.getState().contains(pyatspi.STATE_VISIBLE),
+            "extents": [box.x, box.y, box.width, box.height] if box else None,
+            "parent": node.parent.name if node.parent else None}
+
+
 def main():
     app = find_app(sys.argv[1])
     if app is None:
         print(json.dumps({"error": "app not found"}))
         return
     nodes = list(walk(app))
+    if "--tree" in sys.argv:
+        print(json.dumps({"tree": [describe(n) for n in nodes]}))
+        return
     buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
     names = [b.name for b in buttons]
     expand = [b for b in buttons if b.name == "Expand" and b.getState().contains(pyatspi.STATE_SENSITIVE)]

@@ -211,6 +211,33 @@ class App:
         for pid in out.stdout.split():
             os.kill(int(pid), number)
 
+    def pid(self):
+        """The app's own process id, found through /proc: the launched process when it runs the
+        binary itself (on a bus of our own), else its descendant that does (under
+        `dbus-run-session`, whose other child is dbus-daemon)."""
+        def runs_the_app(pid):
+            try:
+                return Path(os.readlink(f"/proc/{pid}/exe")) == BINARY.resolve()
+            except OSError:
+                return False
+
+        def children(parent):
+            for entry in Path("/proc").iterdir():
+                try:
+                    # The parent is the 2nd field after the command name, which may hold spaces.
+                    if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                        yield int(entry.name)
+                except (OSError, IndexError, ValueError):
+                    continue
+
+        pending = [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            if runs_the_app(pid):
+                return pid
+            pending.extend(children(pid))
+        raise RuntimeError("the app's process is not running")
+
     def app_pids(self):
         out = subprocess.run(["pgrep", "-s", str(self.process.pid), "-f", str(BINARY)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]

@@ -51,6 +51,7 @@ final class MainWindow {
         // A click on Done ends editing and leaves the focus on the row, not on the button (N10).
         gtk_widget_set_focus_on_click(done.widget, 0)
         adw_header_bar_pack_end(header(), done.widget)
+        Self.nameHeaderBarParts(done: done)
 
         toastOverlay = GObjectRef(adw_toast_overlay_new()!)
         toasts = ToastPresenter(overlay: toastOverlay)
@@ -76,6 +77,22 @@ final class MainWindow {
             stateWriter = writer
         }
         open()
+    }
+
+    /// libadwaita 1.2's header bar packs its start and end widgets in boxes with no name, and
+    /// its window title is one too; GTK 4.8 reads a widget with no name by its class, so a
+    /// screen reader announced "AdwGizmo" and "AdwWindowTitle" (W12). The end box is the one
+    /// whose packing box holds Done; the start box and the title are its siblings.
+    private static func nameHeaderBarParts(done: GObjectRef) {
+        guard let packing = gtk_widget_get_parent(done.widget), let end = gtk_widget_get_parent(packing),
+            let centre = gtk_widget_get_parent(end)
+        else { return }
+        var child = gtk_widget_get_first_child(centre)
+        while let part = child {
+            let name = part == end ? "Header bar end" : part == gtk_widget_get_first_child(centre) ? "Header bar start" : "Window title"
+            GObjectRef(part).setAccessibleLabel(name)
+            child = gtk_widget_get_next_sibling(part)
+        }
     }
 
     func present() { gtk_window_present(window()) }
@@ -239,6 +256,7 @@ final class MainWindow {
         self.richLoader = richLoader
         if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
+        ScrollbarAccessibility.tidy(controller.view.scrolledWindow)
         gtk_widget_grab_focus(controller.view.widget.widget)
         if let script = options.benchScript, let output = options.benchOutputPath {
             benchmark = BenchmarkRunner(window: window, controller: controller, script: script, outputPath: output) {

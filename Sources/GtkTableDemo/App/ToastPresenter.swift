@@ -16,6 +16,10 @@ import GtkBridge
 /// shown only on an empty overlay (a 300 ms show), and the presenter's own dismissals (Ctrl+Z
 /// withdrawing an undo offer) wait until the show is over. libadwaita's own (the toast's
 /// button, its timeout) come from a click or after seconds.
+///
+/// The presenter's timers (a show's wait, a hide's poll) read the overlay, so they end when
+/// the overlay is destroyed: GLib runs the sources that are due once more after the window has
+/// gone, and a poll then read the destroyed overlay (a GTK critical on a quick quit).
 @MainActor
 final class ToastPresenter {
     /// The height a toast covers at the bottom of the table: the toast and its margins.
@@ -26,14 +30,17 @@ final class ToastPresenter {
     /// show (500 ms, replacing) and a margin of frames.
     private static let showMicroseconds: gint64 = 550_000
 
-    private let overlay: GObjectRef
+    /// The overlay, until it is destroyed.
+    private var overlay: GObjectRef?
     /// Toasts not yet given to the overlay, oldest first; each holds our reference.
     private var waiting: [GObjectRef] = []
     /// The toast on the overlay, until it is dismissed, and when it was given to it (µs).
     private var current: GObjectRef?
     private var currentSince: gint64 = 0
-    /// While a dismissed toast is still hiding, the next one waits.
-    private var hiding = false
+    /// The wait for the current toast's show to end before the presenter dismisses it.
+    private var showWait: UInt32?
+    /// The poll for a dismissed toast's hide to end; while it runs, the next toast waits.
+    private var hidingPoll: UInt32?
     /// The toast offering to undo the last step, while it is up or waiting.
     private var undoToast: GObjectRef?
     /// Called with the bottom inset the table needs now.
@@ -41,6 +48,7 @@ final class ToastPresenter {
 
     init(overlay: GObjectRef) {
         self.overlay = overlay
+        overlay.on("destroy") { [weak self] in self?.overlayDestroyed() }
     }
 
     /// A notice with an Undo button that runs `win.undo`.
@@ -54,7 +62,7 @@ final class ToastPresenter {
 
     /// libadwaita 1.2's toast button is labelled by its own child label and named after its
     /// title as well, so AT-SPI reads "Undo Undo"; one explicit name makes it read once.
-    private func nameToastButtons(titled title: String) {
+    private func nameToastButtons(titled title: String, on overlay: GObjectRef) {
         var pending = [overlay.widget]
         while let widget = pending.popLast() {
             let node = GObjectRef(widget)
@@ -90,23 +98,26 @@ final class ToastPresenter {
         }
     }
 
-    /// Dismisses the toast on the overlay once its show animation is over.
+    /// Dismisses the toast on the overlay once its show animation is over. The wait ends
+    /// early if the toast is dismissed some other way, or the overlay goes.
     private func dismissAfterItsShow(_ toast: GObjectRef) {
         let wait = currentSince + Self.showMicroseconds - g_get_monotonic_time()
         guard wait > 0 else { return adw_toast_dismiss(toast.opaque) }
-        g_object_ref(toast.pointer)  // so the address still names this toast when the wait ends
-        MainLoopSource.timeout(milliseconds: UInt32(wait / 1000) + 1) { [weak self] in
-            if self?.current?.pointer == toast.pointer { adw_toast_dismiss(toast.opaque) }
-            g_object_unref(toast.pointer)
+        showWait = MainLoopSource.timeout(milliseconds: UInt32(wait / 1000) + 1) { [weak self] in
+            self?.showWait = nil
+            adw_toast_dismiss(toast.opaque)
             return false
         }
     }
 
     @discardableResult
-    private func present(_ toast: OpaquePointer) -> GObjectRef {
+    private func present(_ toast: OpaquePointer) -> GObjectRef? {
         let reference = GObjectRef(UnsafeMutableRawPointer(toast))
-        // The overlay takes the floating reference; ours lasts until the toast is dismissed.
-        g_object_ref(reference.pointer)
+        // Ours (the one the toast was made with) lasts until the toast is dismissed or dropped.
+        guard overlay != nil else {
+            g_object_unref(reference.pointer)
+            return nil
+        }
         reference.on("dismissed") { [weak self, reference] in self?.dismissed(reference) }
         waiting.append(reference)
         onCoveredHeightChange?(Self.coveredHeight)
@@ -116,12 +127,15 @@ final class ToastPresenter {
 
     /// Gives the oldest waiting toast to the overlay, if no toast is up or hiding.
     private func showNext() {
-        guard current == nil, !hiding, !waiting.isEmpty else { return }
+        guard let overlay, current == nil, hidingPoll == nil, !waiting.isEmpty else { return }
         let toast = waiting.removeFirst()
         current = toast
         currentSince = g_get_monotonic_time()
-        adw_toast_overlay_add_toast(overlay(), toast.opaque)
-        if let label = adw_toast_get_button_label(toast.opaque) { nameToastButtons(titled: String(cString: label)) }
+        // The overlay takes a reference of its own.
+        adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.pointer)))
+        if let label = adw_toast_get_button_label(toast.opaque) {
+            nameToastButtons(titled: String(cString: label), on: overlay)
+        }
     }
 
     /// Once per toast: our reference goes after the signal has been emitted (dropping it
@@ -131,26 +145,42 @@ final class ToastPresenter {
         guard current?.pointer == toast.pointer else { return }
         current = nil
         if undoToast?.pointer == toast.pointer { undoToast = nil }
+        if let showWait { MainLoopSource.remove(showWait) }
+        showWait = nil
         MainLoopSource.idle {
             g_object_unref(toast.pointer)
             return false
         }
-        hiding = true
-        MainLoopSource.timeout(milliseconds: Self.hidingPollMilliseconds) { [weak self] in
-            guard let self else { return false }
-            guard !self.overlayShowsAToast else { return true }
-            self.hiding = false
-            self.showNext()
-            return false
+        if let overlay {
+            hidingPoll = MainLoopSource.timeout(milliseconds: Self.hidingPollMilliseconds) { [weak self] in
+                guard let self else { return false }
+                guard !Self.showsAToast(overlay) else { return true }
+                self.hidingPoll = nil
+                self.showNext()
+                return false
+            }
         }
         coverIfShowing()
+    }
+
+    /// The overlay is going with its window: the timers that would read it end, and our
+    /// references to its toasts go.
+    private func overlayDestroyed() {
+        overlay = nil
+        for source in [showWait, hidingPoll].compactMap({ $0 }) { MainLoopSource.remove(source) }
+        showWait = nil
+        hidingPoll = nil
+        (waiting + [current].compactMap { $0 }).forEach { g_object_unref($0.pointer) }
+        waiting.removeAll()
+        current = nil
+        undoToast = nil
     }
 
     /// Whether a toast's widget is still on the overlay (shown or hiding): libadwaita removes
     /// it when the hide animation ends, right after it frees the toast's record.
     ///
     /// - Complexity: O(children of the overlay): its content and its toasts.
-    private var overlayShowsAToast: Bool {
+    private static func showsAToast(_ overlay: GObjectRef) -> Bool {
         var child = gtk_widget_get_first_child(overlay.widget)
         while let current = child {
             if String(cString: gtk_widget_get_css_name(current)) == "toast" { return true }

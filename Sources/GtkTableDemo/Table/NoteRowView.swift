@@ -59,6 +59,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
         gtk_scrolled_window_set_kinetic_scrolling(scroller(), 0)
         gtk_scrolled_window_set_child(scroller(), textView.widget)
+        ScrollbarAccessibility.tidy(scroller)
 
         button = GObjectRef(gtk_button_new_with_label("Expand")!)
         button.addCSSClass("note-toggle")
@@ -281,7 +282,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
         button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
         gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
-        gtk_label_set_text(marks(), RowStyle.marks(of: row))
+        let marksText = RowStyle.marks(of: row)
+        gtk_label_set_text(marks(), marksText)
+        marks.setVisible(!marksText.isEmpty)
+        marks.setAccessibleLabel(RowStyle.spokenMarks(of: row))
         widget.setCSSClass("done", row.done)
         gtk_widget_queue_allocate(widget.widget)
     }
@@ -398,6 +402,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
         let marksX = leading + Int32(metrics.textInset)
         let marksWidth = max(1, width - marksX - trailing - buttonWidth - 8)
-        marks.place(x: marksX, y: barY, width: marksWidth, height: barHeight, in: container, parentWidth: width)
+        if marks.isVisible {
+            marks.place(x: marksX, y: barY, width: marksWidth, height: barHeight, in: container, parentWidth: width)
+        }
     }
 }

@@ -78,6 +78,12 @@ enum RowStyle {
             .compactMap { $0 }.joined(separator: "   ")
     }
 
+    /// The same marks in words only, as a screen reader names them: "Pinned, Flagged".
+    static func spokenMarks(of row: Row) -> String {
+        [row.pinned ? "Pinned" : nil, row.flagged ? "Flagged" : nil, row.done ? "Done" : nil].compactMap { $0 }
+            .joined(separator: ", ")
+    }
+
     /// The same marks as symbols only, for a badge over content that fills the row.
     static func markSymbols(of row: Row) -> String {
         [row.pinned ? "📌" : nil, row.flagged ? "⚑" : nil, row.done ? "✓" : nil].compactMap { $0 }.joined(separator: " ")
