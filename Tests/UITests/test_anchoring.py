@@ -285,6 +285,31 @@ def test_collapsing_a_long_note_at_its_button_leaves_the_button_under_the_pointe
     assert_button_drawn(app.stable_screenshot("collapsed"), button)
 
 
+def test_the_collapse_at_the_button_does_not_slide_the_note_away_from_the_pointer(launch, workdir):
+    """The slide agrees with the anchoring rule: with slides ten times slower, every frame
+    drawn after the click shows the collapsed note with its button under the pointer (GTK's
+    own bounds, each frame as the state file reports it), never sliding in from where its top
+    was, thousands of px above."""
+    app, state = expanded_long_note(launch, workdir, env={"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "10"})
+    state = wheel_down_until(app, state, lambda s: app.row(s, NOTE)["y"] + app.row(s, NOTE)["height"] < viewport(s)[1] - 60,
+                             "the note's Collapse button")
+    pointer = centre(app.row(state, NOTE)["buttonBounds"])
+    app.click(*pointer)
+    frames = {}
+    deadline = time.monotonic() + 3.0  # a slide would take 2.5 s
+    while time.monotonic() < deadline:
+        s = app.state()
+        if s and s["frame"] > state["frame"]:
+            frames[s["frame"]] = s
+        time.sleep(0.005)
+    collapsed = [s for s in frames.values() if app.row(s, NOTE) and not app.row(s, NOTE)["expanded"]]
+    assert collapsed, "no frame after the click showed the note collapsed"
+    for s in sorted(collapsed, key=lambda s: s["frame"]):
+        note = app.row(s, NOTE)
+        assert_drawn_inside_the_viewport(s, note)
+        assert abs(centre(note["buttonBounds"])[1] - pointer[1]) <= 1, (s["frame"], note["buttonBounds"], pointer)
+
+
 def test_undoing_an_expand_read_from_inside_the_note_brings_the_note_to_the_top(launch, workdir):
     """W2 (issue 19): expand the 370-line note, wheel about 800 px into it, press Ctrl+Z. The
     note's end was far below the viewport, so its top comes to the viewport's top."""
