@@ -3,7 +3,8 @@ import Testing
 
 /// Random measurements, scrolls, viewport changes, estimate changes and batches (valid and
 /// invalid) on a tiny-node layout, checked after every step against `ReferenceHeights` and
-/// the scroll anchor rules.
+/// the scroll anchor rules (`ReferenceHeights.offsetInAnchorRow`: an anchor row that shrinks
+/// past the anchor keeps its end on screen, or its top at the top).
 @Suite struct TableLayoutRandomTests {
     static let runs = 4
     static let operationsPerRun = 9_000
@@ -25,6 +26,7 @@ import Testing
         for step in 0..<Self.operationsPerRun {
             let context = "seed \(seed) step \(step)"
             let anchorBefore = layout.anchor
+            let anchorHeightBefore = anchorBefore.flatMap { reference.index(of: $0.id.rawValue) }.map { reference.heights()[$0] }
             let wasAtTop = layout.scrollOffset == 0
             var expectedOffset: Double?
             var anchorSurvives = true
@@ -79,9 +81,13 @@ import Testing
                 try #require(layout.scrollOffset == expectedOffset, "\(context)")
             } else if wasAtTop {
                 try #require(layout.scrollOffset == 0, "\(context): the top stays at the top")
-            } else if let anchorBefore, anchorSurvives {
-                let top = HeightUnits.points(reference.offsets()[reference.index(of: anchorBefore.id.rawValue)!])
-                let expected = min(max(0, top + anchorBefore.offsetInRow), maxOffset)
+            } else if let anchorBefore, let anchorHeightBefore, anchorSurvives {
+                let position = reference.index(of: anchorBefore.id.rawValue)!
+                let top = HeightUnits.points(reference.offsets()[position])
+                let inRow = ReferenceHeights.offsetInAnchorRow(
+                    anchorBefore.offsetInRow, heightBefore: HeightUnits.points(anchorHeightBefore),
+                    heightAfter: HeightUnits.points(reference.heights()[position]), viewportHeight: layout.viewportHeight)
+                let expected = min(max(0, top + inRow), maxOffset)
                 try #require(layout.scrollOffset == expected, "\(context): the anchor row moved on screen")
             }
         }

@@ -151,6 +151,7 @@ final class RandomTableSoak {
             }
         case 18..<26:
             let id = id(preferring: .note)
+            let before = ScrollBefore(table.layout)
             try attempt(context, expectedError: noteError(id) ?? nothingToExpand(id)) {
                 _ = try table.toggleExpanded(id)
             } apply: {
@@ -158,8 +159,10 @@ final class RandomTableSoak {
                     if case .note(let text, let expanded) = row.content { row.content = .note(text: text, expanded: !expanded) }
                 }
             }
+            try verifyAnchorRule(since: before, context)
         case 26..<32:
             let id = id(preferring: .toggle)
+            let before = ScrollBefore(table.layout)
             try attempt(context, expectedError: kindError(id, .toggle)) {
                 _ = try table.toggleOpen(id)
             } apply: {
@@ -167,6 +170,7 @@ final class RandomTableSoak {
                     if case .toggle(let title, let open) = row.content { row.content = .toggle(title: title, open: !open) }
                 }
             }
+            try verifyAnchorRule(since: before, context)
         case 32..<42:
             try swipeAction(context, now: now)
         case 42..<52:
@@ -418,6 +422,33 @@ final class RandomTableSoak {
     }
 
     // MARK: checks
+
+    /// The scroll position before an intent that changes one row's height in place.
+    struct ScrollBefore {
+        var anchor: ScrollAnchor?
+        var anchorRowHeight: Double?
+        var wasAtTop: Bool
+
+        init(_ layout: TableLayout) {
+            anchor = layout.anchor
+            anchorRowHeight = anchor.flatMap { layout.height(of: $0.id) }
+            wasAtTop = layout.scrollOffset == 0
+        }
+    }
+
+    /// The scrolling rule after such an intent, by the reference's statement of it
+    /// (``ReferenceHeights/offsetInAnchorRow(_:heightBefore:heightAfter:viewportHeight:)``):
+    /// the top stays at the top, else the anchor row keeps its place, or clamps its anchor if it
+    /// shrank past it.
+    func verifyAnchorRule(since before: ScrollBefore, _ context: String) throws {
+        let layout = table.layout
+        guard let anchor = before.anchor, let heightBefore = before.anchorRowHeight,
+              let top = layout.offset(of: anchor.id), let height = layout.height(of: anchor.id) else { return }
+        let inRow = ReferenceHeights.offsetInAnchorRow(
+            anchor.offsetInRow, heightBefore: heightBefore, heightAfter: height, viewportHeight: layout.viewportHeight)
+        let expected = before.wasAtTop ? 0 : min(max(0, top + inRow), layout.maxScrollOffset)
+        try verify(layout.scrollOffset == expected, "\(context): scrolled to \(layout.scrollOffset), the anchor rule says \(expected)")
+    }
 
     /// A failed check of the soak: recorded as an issue, then thrown to end the run.
     struct CheckFailed: Error {}

@@ -1,12 +1,13 @@
 """Scroll anchoring (W2, W3) in a 100,000-row generated file: what the user looks at never
-jumps when rows above it are measured for the first time, collapsed, or inserted."""
+jumps when rows above it are measured for the first time, collapsed, or inserted; and in the
+sample, a long note collapsed from inside stays on screen."""
 import subprocess
 import threading
 import time
 
 import pytest
 
-from harness import CLASSIC_SCROLLBARS, ROOT
+from harness import CLASSIC_SCROLLBARS, ROOT, dark_pixels, sample_with
 
 
 @pytest.fixture(scope="module")
@@ -200,3 +201,124 @@ def test_rows_arriving_during_a_thumb_drag_slide_only_themselves(launch, big_fil
     assert most["rowWidgets"] <= 40, most
     state = app.wait_state()
     assert state["rowWidgets"] <= 40
+
+
+# A note of 370 short lines (about 7,000 px expanded at 480 px) as row 15, far enough down the
+# Notes section that its end can stay in place when it collapses.
+LONG_NOTE = "\n".join(f"line {i:03d} of a long note" for i in range(370))
+NOTE = 15
+
+
+def expanded_long_note(launch, workdir, **kwargs):
+    """The sample with the long note, scrolled to and expanded by a click on its button;
+    returns the app and the settled state."""
+    app = launch(data=sample_with(workdir, {NOTE: {"text": LONG_NOTE, "expanded": False}}), **kwargs)
+    state = app.scroll_to_row(NOTE)
+    app.click(*app.note_button(state, NOTE))
+    state = app.wait_state(lambda s: app.row(s, NOTE)["expanded"] and app.row(s, NOTE)["height"] > 5000, what="the expand")
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    return app, state
+
+
+def wheel_down_until(app, state, condition, what):
+    """Real wheel steps down, one at a time, until `condition(state)` holds; returns that state."""
+    for _ in range(400):
+        if condition(state):
+            return state
+        state = app.wheel_and_wait(state, 5)
+    raise AssertionError(f"never reached {what}")
+
+
+def viewport(state):
+    return state["tableOrigin"]["y"], state["tableOrigin"]["y"] + state["viewportHeight"]
+
+
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def assert_drawn_inside_the_viewport(state, row):
+    """GTK's own bounds of the row's widget lie inside the viewport."""
+    top, bottom = viewport(state)
+    bounds = row["bounds"]
+    assert top <= bounds["y"] and bounds["y"] + bounds["height"] <= bottom, (bounds, top, bottom)
+
+
+def assert_button_drawn(shot, button):
+    """The screenshot shows a button's label (ink) inside its bounds."""
+    box = (int(button["x"]), int(button["y"]), int(button["x"] + button["width"]), int(button["y"] + button["height"]))
+    assert dark_pixels(shot, box) > 20, box
+
+
+def test_collapsing_a_long_note_at_its_button_leaves_the_button_under_the_pointer(launch, workdir):
+    """W2 (issue 19): wheel down a 370-line expanded note to its Collapse button and click it.
+    The anchor row shrinks past the anchor: its end stays where it was, so the collapsed note
+    is on screen with its Expand button under the pointer, and the rows below do not move."""
+    app, state = expanded_long_note(launch, workdir)
+
+    def button_in_view(s):
+        row = app.row(s, NOTE)
+        button = row and row.get("buttonBounds")
+        top, bottom = viewport(s)
+        return button and button["y"] >= top + 40 and button["y"] + button["height"] <= bottom
+
+    state = wheel_down_until(app, state, button_in_view, "the note's Collapse button")
+    assert app.row(state, NOTE)["buttonLabel"] == "Collapse"
+    assert app.row(state, NOTE)["y"] < viewport(state)[0] - 5000, "the note's top is not far above the viewport"
+    before = app.row(state, NOTE)["buttonBounds"]
+    pointer = centre(before)
+    below = {r["id"]: r["bounds"]["y"] for r in state["rows"]
+             if r["y"] > app.row(state, NOTE)["y"] and "bounds" in r and r["y"] < viewport(state)[1]}
+    app.click(*pointer)
+    after = app.wait_frame_after(state, lambda s: app.row(s, NOTE) is not None and not app.row(s, NOTE)["expanded"],
+                                 what="the collapse, with the note on screen")
+    note = app.row(after, NOTE)
+    assert_drawn_inside_the_viewport(after, note)
+    assert note["buttonLabel"] == "Expand"
+    button = note["buttonBounds"]
+    # Its label is shorter than "Collapse": the button keeps its trailing edge and its middle.
+    assert button["x"] + button["width"] == before["x"] + before["width"], (button, before)
+    assert abs(centre(button)[1] - pointer[1]) <= 1, (button, pointer)
+    for row_id, y in below.items():
+        assert app.row(after, row_id)["bounds"]["y"] == y, f"row {row_id} below the note moved"
+    assert_button_drawn(app.stable_screenshot("collapsed"), button)
+
+
+def test_the_collapse_at_the_button_does_not_slide_the_note_away_from_the_pointer(launch, workdir):
+    """The slide agrees with the anchoring rule: with slides ten times slower, every frame
+    drawn after the click shows the collapsed note with its button under the pointer (GTK's
+    own bounds, each frame as the state file reports it), never sliding in from where its top
+    was, thousands of px above."""
+    app, state = expanded_long_note(launch, workdir, env={"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "10"})
+    state = wheel_down_until(app, state, lambda s: app.row(s, NOTE)["y"] + app.row(s, NOTE)["height"] < viewport(s)[1] - 60,
+                             "the note's Collapse button")
+    pointer = centre(app.row(state, NOTE)["buttonBounds"])
+    app.click(*pointer)
+    frames = {}
+    deadline = time.monotonic() + 3.0  # a slide would take 2.5 s
+    while time.monotonic() < deadline:
+        s = app.state()
+        if s and s["frame"] > state["frame"]:
+            frames[s["frame"]] = s
+        time.sleep(0.005)
+    collapsed = [s for s in frames.values() if app.row(s, NOTE) and not app.row(s, NOTE)["expanded"]]
+    assert collapsed, "no frame after the click showed the note collapsed"
+    for s in sorted(collapsed, key=lambda s: s["frame"]):
+        note = app.row(s, NOTE)
+        assert_drawn_inside_the_viewport(s, note)
+        assert abs(centre(note["buttonBounds"])[1] - pointer[1]) <= 1, (s["frame"], note["buttonBounds"], pointer)
+
+
+def test_undoing_an_expand_read_from_inside_the_note_brings_the_note_to_the_top(launch, workdir):
+    """W2 (issue 19): expand the 370-line note, wheel about 800 px into it, press Ctrl+Z. The
+    note's end was far below the viewport, so its top comes to the viewport's top."""
+    app, state = expanded_long_note(launch, workdir)
+    state = wheel_down_until(app, state, lambda s: app.row(s, NOTE)["y"] <= viewport(s)[0] - 800, "800 px into the note")
+    app.key("ctrl+z")
+    after = app.wait_frame_after(state, lambda s: app.row(s, NOTE) is not None and not app.row(s, NOTE)["expanded"],
+                                 what="the undo, with the note on screen")
+    note = app.row(after, NOTE)
+    assert_drawn_inside_the_viewport(after, note)
+    assert note["bounds"]["y"] == viewport(after)[0], "the note's top is not at the viewport's top"
+    assert_button_drawn(app.stable_screenshot("undone"), note["buttonBounds"])

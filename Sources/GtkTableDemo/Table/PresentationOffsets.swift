@@ -9,12 +9,15 @@ import TableModel
 /// never wait for an animation, and nothing here changes them.
 ///
 /// It works by comparing screen positions. `capture` takes the rows' drawn tops (screen y,
-/// their current offsets included) just before the change; `begin`, in the layout that
-/// follows, compares them with the rows' new resting tops. A row that was drawn before starts
-/// at its old place; a row that appears (scrolled in, inserted) starts with the offset of the
-/// row above it, so neighbours move together; a row the model moved above the anchor's
-/// correction does not move on screen, so it does not animate. Every offset then shrinks by
-/// the same ease-out cubic factor, from 1 to 0 over `duration`.
+/// their current offsets included) and heights just before the change; `begin`, in the layout
+/// that follows, compares them with the rows' new resting places. A row that was drawn before
+/// starts at its old place; a row that appears (scrolled in, inserted) starts with the offset of
+/// the row above it, so neighbours move together; a row the model moved above the anchor's
+/// correction does not move on screen, so it does not animate. A row whose top was above the
+/// viewport and whose height changed does not slide either: the model kept what was seen of it
+/// (its top, its end under the pointer, or its top brought to the viewport's top when the row
+/// shrank past the anchor), and its old top was never on screen to slide from. Every offset
+/// then shrinks by the same ease-out cubic factor, from 1 to 0 over `duration`.
 ///
 /// - Complexity: `capture` and `begin` are O(k log n) for k placed rows; `shift(of:)` is O(1).
 @MainActor
@@ -34,8 +37,8 @@ final class PresentationOffsets {
     /// The remaining fraction of every start offset: 1 at the start, 0 at rest.
     private var progress = 0.0
     private var animation: Animation?
-    /// The rows' drawn tops just before a change, for the next `begin`.
-    private var captured: [RowID: Double]?
+    /// The rows' drawn tops and heights just before a change, for the next `begin`.
+    private var captured: [RowID: DrawnRow]?
     /// Called on each frame the offsets moved, and when they reach 0.
     var onChange: (() -> Void)?
 
@@ -61,11 +64,17 @@ final class PresentationOffsets {
     /// Whether a change was captured and waits for its layout.
     var hasCapture: Bool { captured != nil }
 
-    /// Records the rows' drawn screen tops before a change that should animate.
-    func capture(_ drawnTops: [RowID: Double]) {
-        guard !drawnTops.isEmpty else { return }
+    /// Where a row is drawn: its screen top and its height.
+    struct DrawnRow {
+        var top: Double
+        var height: Double
+    }
+
+    /// Records the rows' drawn screen tops and heights before a change that should animate.
+    func capture(_ drawn: [RowID: DrawnRow]) {
+        guard !drawn.isEmpty else { return }
         // A second change before the layout keeps the first capture: that is what is on screen.
-        if captured == nil { captured = drawnTops }
+        if captured == nil { captured = drawn }
     }
 
     /// Forgets a capture whose change did not happen (the model refused it).
@@ -79,24 +88,24 @@ final class PresentationOffsets {
     /// - Complexity: O(k) for k captured rows.
     func scrolled(by delta: Double) {
         guard delta != 0, let old = captured else { return }
-        captured = old.mapValues { $0 - delta }
+        captured = old.mapValues { DrawnRow(top: $0.top - delta, height: $0.height) }
     }
 
     /// Starts the slide after the layout that follows a captured change.
     ///
     /// - Parameters:
     ///   - shown: the rows now laid out in the viewport, top to bottom, with their resting screen tops.
-    ///   - restingTop: the resting screen top of any row still in the table.
+    ///   - resting: the resting screen top and height of any row still in the table.
     ///
     /// With animations off (`gtk-enable-animations`) nothing moves: the change is instant.
-    func begin(shown: [(id: RowID, top: Double)], restingTop: (RowID) -> Double?) {
+    func begin(shown: [(id: RowID, top: Double)], resting: (RowID) -> DrawnRow?) {
         guard let old = captured else { return }
         captured = nil
         guard MotionPreference.animationsEnabled else { return }
         var shifts: [RowID: Double] = [:]
-        for (id, top) in old {
-            guard let resting = restingTop(id) else { continue }
-            let shift = min(max(top - resting, -Self.longestShift), Self.longestShift)
+        for (id, drawn) in old {
+            guard let rest = resting(id), drawn.top >= 0 || rest.height == drawn.height else { continue }
+            let shift = min(max(drawn.top - rest.top, -Self.longestShift), Self.longestShift)
             if abs(shift) >= Self.smallestShift { shifts[id] = shift }
         }
         // Rows new to the screen move with the row above them (the first ones with the first

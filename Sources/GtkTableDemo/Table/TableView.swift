@@ -240,12 +240,12 @@ final class TableView: ScrollableLayout {
     /// - Complexity: O(k log n) for k shown rows.
     func captureForAnimation() {
         let offset = layout.scrollOffset
-        var tops: [RowID: Double] = [:]
+        var drawn: [RowID: PresentationOffsets.DrawnRow] = [:]
         for id in cells.keys {
-            guard let top = layout.offset(of: id) else { continue }
-            tops[id] = top - offset + presentation.shift(of: id)
+            guard let top = layout.offset(of: id), let height = layout.height(of: id) else { continue }
+            drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + presentation.shift(of: id), height: height)
         }
-        presentation.capture(tops)
+        presentation.capture(drawn)
     }
 
     private func beginAnimation(shown visible: [VisibleRow]) {
@@ -254,7 +254,7 @@ final class TableView: ScrollableLayout {
         let viewport = 0.0...layout.viewportHeight
         let shown = visible.filter { viewport.overlaps(($0.y - offset)...($0.y + $0.height - offset)) }
         presentation.begin(shown: shown.map { ($0.id, $0.y - offset) }) { id in
-            layout.offset(of: id).map { $0 - offset }
+            layout.placement(of: id).map { PresentationOffsets.DrawnRow(top: $0.y - offset, height: $0.height) }
         }
     }
 

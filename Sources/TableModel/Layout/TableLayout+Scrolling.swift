@@ -65,7 +65,8 @@ extension TableLayout {
         }
         anchorHint = (leaf, slot)
         let top = index.position(leaf: leaf, slot: slot).offset
-        let target = HeightUnits.points(top) + anchor.offsetInRow
+        let height = HeightUnits.points(index.rowUnits(leaf: leaf, slot: slot))
+        let target = HeightUnits.points(top) + context.offsetInRow(of: anchor, nowTall: height, viewportHeight: viewportHeight)
         let clamped = min(max(0, target), maxScrollOffset)
         let y = HeightUnits.unitsRoundingDown(clamped)
         guard clamped.isFinite, y >= top, y - top < index.rowUnits(leaf: leaf, slot: slot) else {
@@ -82,15 +83,47 @@ extension TableLayout {
 ///   top push the content down, as a reader at the top of a list expects.
 /// - Otherwise the anchor row keeps its screen position: the offset becomes the anchor row's
 ///   new top plus the same offset inside it, so changes above the viewport are invisible.
+/// - If the anchor row shrank past the anchor (a long note collapsed at its button, the undo
+///   of an expand), the anchor clamps into what is left of the row: when the row's end was on
+///   screen it stays where it was (the button stays under the pointer, the rows below stay
+///   put, rows above come into view); otherwise the row's top goes to the viewport's top.
 /// - Either way the result is clamped to `0...maxScrollOffset` and the anchor re-derived.
 struct ScrollContext {
-    var anchor: ScrollAnchor?
+    private(set) var anchor: ScrollAnchor?
+    /// The anchor row's height before the change; nil once the anchor passed to another row.
+    private var anchorRowHeight: Double?
     let wasAtTop: Bool
     let offset: Double
 
+    /// - Complexity: O(1) when the layout's anchor hint is right, else O(log n).
     init(_ layout: TableLayout) {
         anchor = layout.anchor
+        if let anchor, let (leaf, slot) = layout.index.find(anchor.id.rawValue, hint: layout.anchorHint) {
+            anchorRowHeight = HeightUnits.points(layout.index.rowUnits(leaf: leaf, slot: slot))
+        }
         wasAtTop = layout.scrollOffset == 0
         offset = layout.scrollOffset
+    }
+
+    /// The anchor row leaves in the change: `replacement` (another row, or none) takes over.
+    ///
+    /// - Complexity: O(1).
+    mutating func passAnchor(to replacement: ScrollAnchor?) {
+        anchor = replacement
+        anchorRowHeight = nil
+    }
+
+    /// Where the viewport's top goes inside `anchor`'s row, now `height` px tall: where it
+    /// was, unless the row shrank past it; then so that the row's end stays where it was on
+    /// screen, if it was in the viewport, else 0 (the row's top at the viewport's top). The
+    /// result may be negative: the row's top then lies below the viewport's top.
+    ///
+    /// - Complexity: O(1).
+    func offsetInRow(of anchor: ScrollAnchor, nowTall height: Double, viewportHeight: Double) -> Double {
+        guard let oldHeight = anchorRowHeight, anchor.offsetInRow < oldHeight, anchor.offsetInRow >= height else {
+            return anchor.offsetInRow
+        }
+        let endOnScreen = oldHeight - anchor.offsetInRow
+        return endOnScreen <= viewportHeight ? height - endOnScreen : 0
     }
 }

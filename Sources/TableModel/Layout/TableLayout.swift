@@ -12,6 +12,10 @@
 /// offset is derived from it after every change, clamped, and the anchor re-derived:
 /// - changes above the anchor row (measured, grown, inserted, deleted, estimate learned) keep
 ///   the anchor row at the same screen position;
+/// - if the anchor row shrinks past the anchor (collapsed, closed, an expand undone, measured
+///   shorter), the anchor clamps into what is left of it: the row's end stays where it was on
+///   screen when it was in the viewport (a button pressed there stays under the pointer),
+///   else the row's top goes to the viewport's top;
 /// - at offset 0 the table stays at the top, so growth and inserts at the top push content down;
 /// - at the end the offset is clamped to `maxScrollOffset`;
 /// - if the anchor row is deleted or moved away, the row that takes its place inherits the

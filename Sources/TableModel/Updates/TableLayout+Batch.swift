@@ -10,7 +10,7 @@ extension TableLayout {
         var context = ScrollContext(self)
         let estimatesBefore = index.estimates.current
         if let anchor, plan.leaving.contains(where: { $0.id == anchor.id }) {
-            context.anchor = replacementAnchor(for: anchor, leaving: plan.leaving.map(\.id))
+            context.passAnchor(to: replacementAnchor(for: anchor, leaving: plan.leaving.map(\.id)))
         }
 
         var changes = ChangeSet()

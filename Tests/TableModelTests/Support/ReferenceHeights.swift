@@ -50,4 +50,18 @@ struct ReferenceHeights {
     }
 
     func index(of id: Int64) -> Int? { rows.firstIndex { $0.id == id } }
+
+    /// Where the viewport's top lies inside the anchor row after a change, the scrolling rule
+    /// stated plainly: `offset` px below the row's top, as before, unless the row shrank so
+    /// that it no longer reaches that far; then the row's end stays where it was on screen if
+    /// it was in the viewport, else the row's top comes to the viewport's top.
+    static func offsetInAnchorRow(
+        _ offset: Double, heightBefore: Double, heightAfter: Double, viewportHeight: Double
+    ) -> Double {
+        let rowHeldTheAnchor = offset < heightBefore
+        let rowNoLongerReachesIt = offset >= heightAfter
+        guard rowHeldTheAnchor && rowNoLongerReachesIt else { return offset }
+        let endBelowViewportTop = heightBefore - offset
+        return endBelowViewportTop <= viewportHeight ? heightAfter - endBelowViewportTop : 0
+    }
 }
