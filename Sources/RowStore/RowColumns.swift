@@ -3,6 +3,18 @@ import TableModel
 
 /// How a ``Row`` maps onto the `rows` table's columns, both ways.
 enum RowColumns {
+    /// Stored columns that do not make a row: which row, and what it has, in words that
+    /// follow "it has" ("extra fields that are not a JSON object").
+    struct Damage: Error {
+        var id: RowID
+        var what: String
+
+        /// The failure of a read that needed the whole file, naming the row by id.
+        func error(in path: String) -> SQLiteError {
+            SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has \(what)", path: path)
+        }
+    }
+
     /// The columns after `id` and `position`, in the order of ``values(of:)``.
     static let names = "kind, text, chips, expanded, flagged, done, extra, pinned"
     /// How many columns ``names`` lists.
@@ -36,13 +48,13 @@ enum RowColumns {
     /// The row in the current result row of `statement`, whose columns are
     /// `id`, then ``names`` in order.
     ///
-    /// - Throws: ``SQLiteError`` (kind `.wrongSchema`) for an unknown kind or malformed JSON.
+    /// - Throws: ``Damage`` for an unknown kind or malformed JSON.
     /// - Complexity: O(size of the row).
-    static func row(from statement: SQLiteStatement, path: String) throws(SQLiteError) -> Row {
+    static func row(from statement: SQLiteStatement) throws(Damage) -> Row {
         let id = RowID(statement.integer(0))
         let kindName = statement.text(1)
         guard let kind = RowKind(name: kindName) else {
-            throw SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has the unknown kind \"\(kindName)\"", path: path)
+            throw Damage(id: id, what: "the unknown kind \"\(kindName)\"")
         }
         let text = statement.text(2)
         let expanded = statement.integer(4) != 0
@@ -54,12 +66,12 @@ enum RowColumns {
         case .rich: content = .rich(source: text)
         case .grid:
             guard case .array(let values)? = JSONText.decode(statement.optionalText(3) ?? "[]") else {
-                throw SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has chips that are not a JSON array", path: path)
+                throw Damage(id: id, what: "chips that are not a JSON array")
             }
             var chips: [String] = []
             for value in values {
                 guard case .string(let chip) = value else {
-                    throw SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has a chip that is not a string", path: path)
+                    throw Damage(id: id, what: "a chip that is not a string")
                 }
                 chips.append(chip)
             }
@@ -68,7 +80,7 @@ enum RowColumns {
         var extras: [JSONMember] = []
         if let extra = statement.optionalText(7) {
             guard case .object(let members)? = JSONText.decode(extra) else {
-                throw SQLiteError(kind: .wrongSchema, message: "row \(id.rawValue) has extra fields that are not a JSON object", path: path)
+                throw Damage(id: id, what: "extra fields that are not a JSON object")
             }
             extras = members
         }

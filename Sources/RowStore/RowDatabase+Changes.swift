@@ -4,28 +4,38 @@ import TableModel
 extension RowDatabase {
     /// Writes `changes` as one transaction: deletes, inserts and moves in the order they
     /// happened (each writes one row, except for an occasional spread of order keys), then
-    /// the content of each changed row. Rows not named are never written (W6).
+    /// the content of each changed row, then the mark columns alone of each row where only
+    /// marks changed. Rows not named are never written (W6), and a mark never writes a
+    /// row's content columns.
     ///
     /// Another process may have changed the file since this one read it: a row it deleted
-    /// stays deleted (its content update then writes nothing), and a missing neighbour only
-    /// makes a placement fall back to the other neighbour.
+    /// stays deleted (its content update, mark update or move then writes nothing), and a
+    /// missing neighbour only makes a placement fall back to the other neighbour.
     ///
     /// - Throws: ``SQLiteError``; the transaction is then rolled back and the file is as before.
     /// - Complexity: O(k log n) for k rows touched, plus O(w log n) for a spread of w rows.
     public func apply(_ changes: RowChanges) throws(SQLiteError) {
         guard !changes.isEmpty else { return }
+        let removed = Set(changes.placements.compactMap { placement -> RowID? in
+            if case .removed(let id) = placement { return id }
+            return nil
+        })
         try connection.transaction { () throws(SQLiteError) in
             for placement in changes.placements {
                 switch placement {
                 case .removed(let id):
                     try statement("DELETE FROM rows WHERE id = ?").run([.integer(id.rawValue)])
                 case .placed(let id, let after, let before):
-                    try place(id, after: after, before: before, content: changes.rows[id])
+                    try place(id, after: after, before: before, content: changes.rows[id], removedLater: removed.contains(id))
                 }
             }
             let update = try statement("UPDATE rows SET (\(RowColumns.names)) = \(RowColumns.parameters(RowColumns.count)) WHERE id = ?")
             for row in changes.rows.values {
                 try update.run(RowColumns.values(of: row) + [.integer(row.id.rawValue)])
+            }
+            let mark = try statement("UPDATE rows SET (flagged, done, pinned) = (?, ?, ?) WHERE id = ?")
+            for (id, marks) in changes.marks {
+                try mark.run([.bool(marks.flagged), .bool(marks.done), .bool(marks.pinned), .integer(id.rawValue)])
             }
         }
     }
@@ -36,9 +46,13 @@ extension RowDatabase {
         return try statement("SELECT position FROM rows WHERE id = ?").integerResult([.integer(id.rawValue)])
     }
 
-    /// Gives row `id` a key between its neighbours', inserting it if it is new (with
-    /// `content`, or a placeholder that a later change in the same batch deletes).
-    private func place(_ id: RowID, after: RowID?, before: RowID?, content: Row?) throws(SQLiteError) {
+    /// Gives row `id` a key between its neighbours', inserting it if it is new: with
+    /// `content`, or with a placeholder when a later change in the same batch deletes it
+    /// (`removedLater`). A row not in the file with neither was deleted by another program:
+    /// it stays deleted.
+    private func place(_ id: RowID, after: RowID?, before: RowID?, content: Row?, removedLater: Bool) throws(SQLiteError) {
+        let exists = try key(of: id) != nil
+        guard exists || content != nil || removedLater else { return }
         var lower = try key(of: after)
         var upper = try key(of: before)
         var position = OrderKeys.between(lower, upper)
@@ -50,7 +64,7 @@ extension RowDatabase {
         }
         // Only neighbours out of order (another writer) get here: share the lower key.
         let chosen = position ?? lower ?? upper ?? OrderKeys.gap
-        if try key(of: id) != nil {
+        if exists {
             try statement("UPDATE rows SET position = ? WHERE id = ?").run([.integer(chosen), .integer(id.rawValue)])
         } else {
             let row = content ?? Row(id: id, content: .header(title: ""))

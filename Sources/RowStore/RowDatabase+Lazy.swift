@@ -46,20 +46,26 @@ extension RowDatabase: RowContentSource {
         return members
     }
 
-    /// One row's content, read by id (a primary-key lookup). A failed read is remembered in
-    /// ``lastReadError`` and reads as nil, which the table shows as an empty row.
+    /// One row's content, read by id (a primary-key lookup), or why it cannot be read, for
+    /// the row's own message: the table then shows the row as unreadable and never writes it.
     ///
     /// - Complexity: O(log n).
-    public func content(of id: RowID) -> Row? {
+    public func content(of id: RowID) -> Result<Row, RowReadFailure> {
         do throws(SQLiteError) {
             let select = try statement("SELECT id, \(RowColumns.names) FROM rows WHERE id = ?")
             try select.bind([.integer(id.rawValue)])
             defer { select.finishReading() }
-            guard try select.step() else { return nil }
-            return try RowColumns.row(from: select, path: path)
+            guard try select.step() else {
+                return .failure(RowReadFailure(message: "This row is no longer in \(path): another program removed it. Nothing done here will change it."))
+            }
+            do throws(RowColumns.Damage) {
+                return .success(try RowColumns.row(from: select))
+            } catch {
+                return .failure(RowReadFailure(message:
+                    "This row could not be read from \(path): it has \(error.what). It is kept there as it is, and nothing done here will change it; restore the file from a backup to get the row back."))
+            }
         } catch {
-            lastReadError = error
-            return nil
+            return .failure(RowReadFailure(message: "This row could not be read. \(error.description)"))
         }
     }
 }

@@ -12,8 +12,6 @@ public final class RowDatabase {
     public let path: String
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
-    /// The latest failure of a read that could not throw (``content(of:)``), if any.
-    public internal(set) var lastReadError: SQLiteError?
 
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
@@ -162,7 +160,13 @@ public final class RowDatabase {
         let select = try statement("SELECT id, \(RowColumns.names) FROM rows ORDER BY position, id")
         try select.bind([])
         var rows: [Row] = []
-        while try select.step() { rows.append(try RowColumns.row(from: select, path: path)) }
+        while try select.step() {
+            do throws(RowColumns.Damage) {
+                rows.append(try RowColumns.row(from: select))
+            } catch {
+                throw error.error(in: path)
+            }
+        }
         let members = try fileExtras()
         return RowsFile(rows: rows, extraFields: members)
     }

@@ -3,10 +3,16 @@ extension Table {
     static let maximumLayoutPasses = 8
 
     /// The height row `row` should be laid out at, or nil while a rich row's content is
-    /// pending (it stays at its kind's estimate, R1).
+    /// pending (it stays at its kind's estimate, R1). A row that could not be read is as tall
+    /// as the message that says so.
     ///
     /// - Complexity: O(length of the row's content) when not cached.
     func computedHeight(of row: Row) -> Double? {
+        if let failure = rows.readFailure(of: row.id) {
+            let unreadable = metrics.unreadable
+            let text = measurer.measure(failure.message, font: unreadable.font, maxWidth: unreadable.textWidth(forRowWidth: width), wrap: .wordChar)
+            return 2 * unreadable.paddingY + text.height
+        }
         switch row.content {
         case .header(let title):
             let header = metrics.header
@@ -34,11 +40,11 @@ extension Table {
         }
     }
 
-    /// Whether `row` can be measured now: every row but a rich row whose content is pending.
+    /// Whether `row` can be measured now: every row but a readable rich row whose content is pending.
     ///
     /// - Complexity: O(1) expected.
     func canMeasure(_ row: Row) -> Bool {
-        guard case .rich = row.content else { return true }
+        guard case .rich = row.content, rows.readFailure(of: row.id) == nil else { return true }
         return !(richStates[row.id] ?? .placeholder).isPending
     }
 

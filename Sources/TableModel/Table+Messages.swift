@@ -23,6 +23,8 @@ extension Table {
             return Table.sentence("\(name(id)) has no such action.")
         case .layout:
             return "The table could not make that change; nothing was changed."
+        case .unreadableRow:
+            return "That row could not be read from the database, so it cannot be changed. It says why in its place."
         }
     }
 

@@ -25,6 +25,7 @@ extension Table {
     ///   ``TableError/textTooLarge(_:bytes:limit:)``; nothing changes then.
     /// - Complexity: O(length of the text + log n).
     public func setText(_ text: String, for id: RowID) throws(TableError) -> TableUpdate {
+        _ = try writableRow(id)
         let (old, _) = try noteContent(id)
         let bytes = text.utf8.count
         guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
@@ -38,7 +39,7 @@ extension Table {
     /// it changes anything; measuring cannot fail (see ``measure(_:)``).
     func applyText(_ text: String, to id: RowID) throws(TableError) -> TableUpdate {
         let (oldText, expanded) = try noteContent(id)
-        guard var row = rows[id] else { throw .unknownRow(id) }
+        var row = try writableRow(id)
         let before = currentNoteLayout(id, text: oldText, expanded: expanded)
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
@@ -56,6 +57,7 @@ extension Table {
     ///   button is insensitive), and the lookup errors; nothing changes then.
     /// - Complexity: O(log n) plus measuring the row if its text changed.
     public func toggleExpanded(_ id: RowID) throws(TableError) -> TableUpdate {
+        _ = try writableRow(id)
         let (text, expanded) = try noteContent(id)
         guard expanded || NoteSizing.canExpand(contentHeight: noteContentHeight(id, text: text)) else { throw .nothingToExpand(id) }
         let update = try applyExpanded(!expanded, to: id)
@@ -67,7 +69,7 @@ extension Table {
     /// Expands or collapses without recording it. Throws only before it changes anything.
     func applyExpanded(_ expanded: Bool, to id: RowID) throws(TableError) -> TableUpdate {
         let (text, _) = try noteContent(id)
-        guard var row = rows[id] else { throw .unknownRow(id) }
+        var row = try writableRow(id)
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
         noteChange(id)

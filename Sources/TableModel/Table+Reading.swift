@@ -4,6 +4,9 @@
 public protocol TableReading: AnyObject {
     /// - Complexity: O(1) expected.
     func row(_ id: RowID) -> Row?
+    /// Why the row could not be read from the store (then ``row(_:)`` is a placeholder).
+    /// - Complexity: O(1) expected.
+    func readFailure(of id: RowID) -> RowReadFailure?
     /// - Complexity: O(1) when cached, else O(length of the text).
     func noteLayout(for id: RowID) throws(TableError) -> NoteLayout
     /// - Complexity: O(1) when cached, else O(chips).

@@ -1,10 +1,11 @@
 extension Table {
     /// Opens or closes a toggle row (T1): it takes its id-derived height; only it changes (T2).
     ///
-    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/wrongKind(_:expected:found:)``.
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/unreadableRow(_:_:)`` or
+    ///   ``TableError/wrongKind(_:expected:found:)``.
     /// - Complexity: O(log n).
     public func toggleOpen(_ id: RowID) throws(TableError) -> TableUpdate {
-        let row = try existingRow(id)
+        let row = try writableRow(id)
         guard case .toggle = row.content else { throw .wrongKind(id, expected: .toggle, found: row.kind) }
         let update = try applyToggleOpen(id)
         history.record(.open(id), at: clock())
@@ -14,7 +15,8 @@ extension Table {
 
     /// Opens or closes without recording it. Throws only before it changes anything.
     func applyToggleOpen(_ id: RowID) throws(TableError) -> TableUpdate {
-        guard var row = rows[id], case .toggle(let title, let open) = row.content else { throw .unknownRow(id) }
+        var row = try writableRow(id)
+        guard case .toggle(let title, let open) = row.content else { throw .wrongKind(id, expected: .toggle, found: row.kind) }
         row.content = .toggle(title: title, open: !open)
         rows[id] = row
         noteChange(id)
@@ -45,10 +47,11 @@ extension Table {
 
     /// Deletes a row as one batch update; Undo restores it in place (S6).
     ///
-    /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
+    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/unreadableRow(_:_:)`` (Undo
+    ///   could only put a placeholder back); nothing changes then.
     /// - Complexity: O(log n).
     public func delete(_ id: RowID) throws(TableError) -> TableUpdate {
-        let row = try existingRow(id)
+        let row = try writableRow(id)
         guard let index = layout.index(of: id) else { throw .unknownRow(id) }
         let height = layout.isMeasured(id) ? layout.height(of: id) : nil
         var update = try applyDelete(id)
@@ -60,6 +63,7 @@ extension Table {
 
     /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
+        _ = try writableRow(id)
         var batch = BatchUpdate()
         batch.delete(id)
         var update = TableUpdate()
@@ -169,14 +173,16 @@ extension Table {
     }
 
     func markable(_ id: RowID) throws(TableError) {
-        guard try existingRow(id).kind != .header else { throw .headerHasNoActions(id) }
+        guard try writableRow(id).kind != .header else { throw .headerHasNoActions(id) }
     }
 
+    /// Changes row `id`'s marks with `change`, which must touch nothing else: only the mark
+    /// columns are written (``RowChanges/marks``).
     func applyMark(_ id: RowID, _ change: (inout Row) -> Void) throws(TableError) -> TableUpdate {
-        var row = try existingRow(id)
+        var row = try writableRow(id)
         change(&row)
         rows[id] = row
-        noteChange(id)
+        noteMarksChange(id)
         var update = unchangedUpdate()
         update.refresh.append(id)
         return update

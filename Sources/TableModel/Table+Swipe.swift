@@ -15,13 +15,14 @@ extension Table {
         set { swipe.layoutDirection = newValue }
     }
 
-    /// The actions on `edge` of row `id`; nil for headers, which have none.
+    /// The actions on `edge` of row `id`; nil for headers, which have none, and for a row
+    /// that could not be read, which nothing may change.
     ///
     /// - Throws: ``TableError/unknownRow(_:)``.
     /// - Complexity: O(1) expected.
     public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
         let row = try existingRow(id)
-        guard row.kind != .header else { return nil }
+        guard row.kind != .header, rows.readFailure(of: id) == nil else { return nil }
         return edge == .leading
             ? DemoSwipeActions.leading(for: row, fullSwipe: allowsFullSwipe)
             : DemoSwipeActions.trailing(for: row, fullSwipe: allowsFullSwipe)
@@ -165,10 +166,12 @@ extension Table {
     /// Runs action `index` on `edge` of row `id` — clicked, or chosen from the context menu
     /// (S6, S7) — and closes the row.
     ///
-    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/headerHasNoActions(_:)``,
-    ///   ``TableError/unknownAction(_:edge:index:)``; nothing changes then.
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/unreadableRow(_:_:)``,
+    ///   ``TableError/headerHasNoActions(_:)``, ``TableError/unknownAction(_:edge:index:)``;
+    ///   nothing changes then.
     /// - Complexity: that of the action.
     public func performSwipeAction(on id: RowID, edge: SwipeEdge, index: Int) throws(TableError) -> TableUpdate {
+        _ = try writableRow(id)
         guard let configuration = try swipeConfiguration(for: id, edge: edge) else { throw .headerHasNoActions(id) }
         guard configuration.actions.indices.contains(index) else { throw .unknownAction(id, edge: edge, index: index) }
         return performing(swipe.invokeAction(on: id, edge: edge, index: index))

@@ -167,6 +167,26 @@ public final class Table {
         return row
     }
 
+    /// Why row `id` could not be read from the store, or nil when its content is real. Such
+    /// a row is shown as unreadable, with this message, and no intent writes it.
+    ///
+    /// - Complexity: O(1) expected; reads the row first when it is not cached.
+    public func readFailure(of id: RowID) -> RowReadFailure? {
+        guard rows[id] != nil else { return nil }
+        return rows.readFailure(of: id)
+    }
+
+    /// The row with `id`, which an intent may change: it exists and its content was read.
+    /// Every step that writes a row gets it through here, so a placeholder never reaches
+    /// the store.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)`` or ``TableError/unreadableRow(_:_:)``.
+    func writableRow(_ id: RowID) throws(TableError) -> Row {
+        let row = try existingRow(id)
+        if let failure = rows.readFailure(of: id) { throw .unreadableRow(id, failure) }
+        return row
+    }
+
     /// Runs an engine call, turning its error into a ``TableError``.
     func engine<Result>(_ body: () throws(BatchUpdateError) -> Result) throws(TableError) -> Result {
         do throws(BatchUpdateError) {
@@ -179,6 +199,13 @@ public final class Table {
     /// Records that row `id`'s content changed, for the save schedule and the store.
     func noteChange(_ id: RowID) {
         changes.content(id)
+        saveSchedule.noteChange(at: clock())
+    }
+
+    /// Records that only row `id`'s marks (flag, done, pin) changed: the store writes those
+    /// columns alone.
+    func noteMarksChange(_ id: RowID) {
+        changes.marks(id)
         saveSchedule.noteChange(at: clock())
     }
 

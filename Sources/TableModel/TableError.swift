@@ -16,6 +16,9 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownAction(RowID, edge: SwipeEdge, index: Int)
     /// The height engine refused the change.
     case layout(BatchUpdateError)
+    /// The row's content could not be read from its store, so nothing may change it
+    /// (it would write a placeholder over what is stored).
+    case unreadableRow(RowID, RowReadFailure)
 
     public var description: String {
         switch self {
@@ -27,6 +30,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .headerHasNoActions(let id): "row \(id) is a section header and has no actions"
         case .unknownAction(let id, let edge, let index): "row \(id) has no \(edge) action \(index)"
         case .layout(let error): error.description
+        case .unreadableRow(let id, let failure): "row \(id) could not be read and is left as stored: \(failure.message)"
         }
     }
 }

@@ -83,6 +83,7 @@ import Testing
         let other = try RowDatabase.open(path: fixture.path("rows.sqlite"))
         try other.apply(RowChanges(placements: [.removed(RowID(3))]))
         #expect(table.row(RowID(3))?.content == .note(text: "", expanded: false))
+        #expect(table.readFailure(of: RowID(3))?.message.contains("no longer in") == true)
         _ = table.layOutVisibleRows()
     }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(changes.rows == [RowID(2): Row(id: RowID(2), content: .note(text: "changed", expanded: false))])
         // On quit, a pending change is handed over at once.
         _ = try table.toggleFlag(RowID(30))
-        #expect(try #require(table.takeChanges(force: true)).rows[RowID(30)]?.flagged == true)
+        #expect(try #require(table.takeChanges(force: true)).marks[RowID(30)]?.flagged == true)
         #expect(table.snapshot().extraFields == TableFixture.file.extraFields)
     }
 

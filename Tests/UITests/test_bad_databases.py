@@ -1,13 +1,17 @@
 """Bad databases (W6): each is named in a message in the window and on stderr, saying what to
 do, and the file is left exactly as it was, byte for byte."""
+import json
 import os
 import sqlite3
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
-from harness import BINARY, SAMPLE_DATA, wait_until
+from harness import BINARY, SAMPLE_DATA, App, SessionBus, wait_until
+
+A11Y_CLIENT = Path(__file__).with_name("a11y_client.py")
 
 
 def imported(path):
@@ -106,6 +110,71 @@ def test_a_database_locked_by_another_program(launch, workdir):
         holder.execute("ROLLBACK")
         holder.close()
     assert path.read_bytes() == before
+
+
+def stored_row(path, row_id):
+    """Every stored column of a row, as the bytes SQLite holds (hex), by column name."""
+    with sqlite3.connect(path) as connection:
+        names = [column[1] for column in connection.execute("PRAGMA table_info(rows)")]
+        values = connection.execute(f"SELECT {', '.join(f'quote({name})' for name in names)} FROM rows WHERE id = ?",
+                                    (row_id,)).fetchone()
+    connection.close()
+    return dict(zip(names, values))
+
+
+def accessible_names(bus, display):
+    """Every name in the app's accessibility tree, read by an AT-SPI client on its bus."""
+    result = subprocess.run(["/usr/bin/python3", str(A11Y_CLIENT), "GtkTableDemo"], capture_output=True, text=True,
+                            env={**os.environ, **bus.environment, "DISPLAY": display.name}, timeout=60)
+    lines = result.stdout.strip().splitlines()
+    return json.loads(lines[-1]).get("allNames", []) if lines else []
+
+
+def error_red(r, g, b):
+    """libadwaita's error colour (#c01c28 in the light style), as text antialiasing leaves it."""
+    return r > 150 and g < 90 and b < 100 and r - g > 90
+
+
+def test_an_unreadable_row_says_so_and_is_never_written(display, workdir):
+    """A row whose stored `extra` is not JSON: the window shows the row as unreadable with a
+    message naming the reason and the file (drawn, and read over AT-SPI); flagging it from the
+    context menu is refused with a message, and after quitting every stored column of the row
+    is byte for byte what it was."""
+    path = imported(workdir / "rows.sqlite")
+    with sqlite3.connect(path) as connection:
+        connection.execute("""UPDATE rows SET extra = '{"source": "x"' WHERE id = 3""")
+    connection.close()
+    before = stored_row(path, 3)
+    assert len(before["text"]) > 140 and before["extra"] == """'{"source": "x"'"""  # quote() of the 146 characters
+    bus = SessionBus()
+    app = App(display, workdir, data=path, bus=bus)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None and app.row(s, 3)["measured"])
+        message = "This row could not be read from"
+        names = wait_until(lambda: [n for n in accessible_names(bus, display) if n.startswith(message)], timeout=30,
+                           what="the row's message in the accessibility tree")
+        assert str(path) in names[0] and "extra fields that are not a JSON object" in names[0], names
+        assert "Unreadable row" in accessible_names(bus, display)
+        # Drawn: the message's error-red text fills the row's own area, and nothing else does.
+        row = app.row(state, 3)
+        left, width = state["tableOrigin"]["x"], state["rowWidth"]
+        shot = app.screenshot("unreadable")
+        red = [(x, y) for y in range(int(row["y"]), int(row["y"] + row["height"]))
+               for x in range(int(left), int(left + width)) if error_red(*shot.getpixel((x, y))[:3])]
+        assert len(red) > 200 and max(y for _, y in red) - min(y for _, y in red) > 30, len(red)  # lines of text
+        # Try to flag it: a secondary click opens no menu of actions, and says why instead.
+        app.click(left + width / 2, row["y"] + row["height"] / 2, button=3)
+        wait_until(lambda: "That row could not be read from the database, so it cannot be changed. It says why in its place."
+                   in accessible_names(bus, display), timeout=10, what="the refusal toast")
+        state = app.state()
+        assert not state["contextMenuOpen"] and not app.row(state, 3)["flagged"]
+        app.key("ctrl+q")
+        assert app.wait_exit() == 0
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()
+    assert stored_row(path, 3) == before
 
 
 FULL_DISK = r'''

@@ -1,10 +1,11 @@
 """One instance (W6): a second launch hands over to the first; two processes on one database
 never corrupt it or lose a committed change."""
+import shutil
 import sqlite3
 import subprocess
 import time
 
-from harness import BINARY, SAMPLE_DATA, App, SessionBus, wait_until
+from harness import BINARY, ROOT, SAMPLE_DATA, App, SessionBus, wait_until
 
 
 def windows(display):
@@ -26,6 +27,37 @@ def test_a_second_launch_presents_the_first_window_and_exits(display, workdir):
         assert not first.noise() and not second.noise()
     finally:
         if second:
+            second.close()
+        first.close()
+        bus.close()
+
+
+def test_a_second_launch_on_new_json_leaves_no_file_behind(display, workdir):
+    """The second launch hands over before it has a window: it must not begin an import of
+    its JSON file (a database beside it) that it would never use and nothing would remove.
+    Each file goes to a fresh folder, three times over: an import that races the hand-over
+    leaves its file in most launches, not in all (the sample at once, 500 rows less often)."""
+    generated = workdir / "generated.json"
+    subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "500", "--seed", "7",
+                    "--output", str(generated)], check=True, capture_output=True, timeout=120)
+    bus = SessionBus()
+    first = App(display, workdir, bus=bus, unique=True)
+    launches = []
+    try:
+        first.wait_state()
+        for attempt, source in enumerate([SAMPLE_DATA / "rows.json", generated] * 3):
+            folder = workdir / f"second-{attempt}"
+            folder.mkdir()
+            shutil.copy(source, folder / "other.json")
+            second = App(display, workdir, data=folder / "other.json", bus=bus, unique=True, state=f"second-{attempt}.json")
+            launches.append(second)
+            assert second.wait_exit(timeout=30) == 0
+            # The process is gone, and with it anything it ran: what it left is there now.
+            assert sorted(path.name for path in folder.iterdir()) == ["other.json"], f"launch {attempt} on {source.name}"
+        assert first.process.poll() is None and len(windows(display)) == 1
+        assert not first.noise() and not any(second.noise() for second in launches)
+    finally:
+        for second in launches:
             second.close()
         first.close()
         bus.close()

@@ -16,6 +16,9 @@ final class DemoApplication {
         self.options = options
         opening = RowsDocumentOpening(options: options)
         application = GObjectRef(adw_application_new(DataLocation.appID, Self.flags(for: options))!)
+        // Emitted only in the instance that goes on to show the window, never in a launch
+        // that hands over to a running one.
+        application.on("startup") { [weak self] in self?.opening.allowWriting() }
         application.on("activate") { [weak self] in self?.activate() }
         addQuitAction()
         // SIGTERM and SIGINT quit as Ctrl+Q does, so pending changes are written first (W6).

@@ -26,7 +26,8 @@ struct RowsDocument {
     var savesChanges: Bool { databasePath != nil }
 
     /// Opens `--data PATH` (see ``DataLocation/database(forData:)``), or the user's own
-    /// database, created from the sample data on first run.
+    /// database, created from the sample data on first run, once `mayWrite` has returned
+    /// (an import waits for it; opening an existing file does not).
     /// The outline comes from the database's snapshot when that is current, else from its
     /// covering index; then the read is returned too, for the caller to store as the next
     /// snapshot once the document is handed over (``RowDatabase/storeOutlineSnapshot(_:at:)``).
@@ -35,7 +36,7 @@ struct RowsDocument {
     ///
     /// - Complexity: O(n) for n rows, reading only the snapshot or the outline index; memory
     ///   O(n) for the height index (and the outline, until the caller lets the read go).
-    static func open(options: LaunchOptions) throws(RowStoreError) -> (document: RowsDocument, unsnapshotted: OutlineRead?) {
+    static func open(options: LaunchOptions, mayWrite: () -> Void) throws(RowStoreError) -> (document: RowsDocument, unsnapshotted: OutlineRead?) {
         let database: String
         let source: String?
         if let path = options.dataPath {
@@ -45,7 +46,7 @@ struct RowsDocument {
             source = DataLocation.sampleRows.path
             try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
-        let rows = try openOrImport(database, from: source)
+        let rows = try openOrImport(database, from: source, mayWrite: mayWrite)
         var outline = try rows.loadOutline()
         var layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
         if outline.fromSnapshot, case .failure = layout {
@@ -56,10 +57,13 @@ struct RowsDocument {
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet
-    /// and there is a source. An existing file is opened, never replaced.
-    static func openOrImport(_ path: String, from source: String?) throws(RowStoreError) -> RowDatabase {
+    /// and there is a source, after `mayWrite` returns. An existing file is opened, never
+    /// replaced.
+    static func openOrImport(_ path: String, from source: String?, mayWrite: () -> Void) throws(RowStoreError) -> RowDatabase {
         if let source, !FileManager.default.fileExists(atPath: path) {
-            return try RowsJSON.importFile(source, into: path)
+            mayWrite()
+            // Another instance may have made it meanwhile: then it is opened as it is.
+            if !FileManager.default.fileExists(atPath: path) { return try RowsJSON.importFile(source, into: path) }
         }
         return try RowDatabase.openRows(at: path, busyTimeoutMilliseconds: openBusyTimeoutMilliseconds)
     }

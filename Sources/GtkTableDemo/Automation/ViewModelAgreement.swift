@@ -73,11 +73,16 @@ final class ViewModelAgreement {
             if !bounds.isClose(to: expected) {
                 return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"
             }
-            if let problem = childProblem(in: cell, id: id) { return problem }
-            if let note = cell.content as? NoteRowView {
-                if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
-                let shown = Int32(-span.y)..<Int32((layout.viewportHeight - Double(span.y)).rounded(.up))
-                if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
+            if let notice = cell.shownNotice {
+                // The content is not shown: only the message must fit what the model measured.
+                if notice.missingHeight > 0 { return "row \(id): its unreadable-row message needs \(notice.missingHeight) px more than it has" }
+            } else {
+                if let problem = childProblem(in: cell, id: id) { return problem }
+                if let note = cell.content as? NoteRowView {
+                    if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
+                    let shown = Int32(-span.y)..<Int32((layout.viewportHeight - Double(span.y)).rounded(.up))
+                    if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
+                }
             }
             let resting = TableView.pixelSpan(top: top, height: height, offset: offset)
             spans.append((id, Double(resting.y), Double(resting.y + resting.height)))

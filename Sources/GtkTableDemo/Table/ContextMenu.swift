@@ -51,7 +51,11 @@ final class ContextMenu {
             guard let configuration = try? controller.model.swipeConfiguration(for: id, edge: edge) else { continue }
             entries += configuration.actions.enumerated().map { (edge, $0.offset, $0.element) }
         }
-        guard !entries.isEmpty else { return }
+        guard !entries.isEmpty else {
+            // A row that could not be read has no actions: say why rather than show nothing.
+            if let failure = controller.model.readFailure(of: id) { controller.report(.unreadableRow(id, failure)) }
+            return
+        }
         // Destructive actions go last, as GNOME menus put them.
         let ordered = entries.filter { $0.2.style != .destructive } + entries.filter { $0.2.style == .destructive }
         for (edge, index, action) in ordered {

@@ -7,7 +7,11 @@ import TableModel
 /// swipe action strips. The content slides by the model's swipe offset; the strip on the side
 /// it uncovers fills the gap (S1). Positive offsets uncover the left edge.
 ///
-/// Invariant: `boundID` is the row the cell shows; cells in the pool have none.
+/// A row that could not be read shows its message (`UnreadableRowNotice`) instead of its
+/// content, and no actions.
+///
+/// Invariant: `boundID` is the row the cell shows; cells in the pool have none. The content
+/// is child-visible exactly when the notice is hidden.
 @MainActor
 final class RowCell: ContainerLayout {
     let kind: RowKind
@@ -15,6 +19,7 @@ final class RowCell: ContainerLayout {
     let content: RowContentView
     let leftStrip = ActionStrip(side: .left)
     let rightStrip = ActionStrip(side: .right)
+    private var notice: UnreadableRowNotice!
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -37,14 +42,23 @@ final class RowCell: ContainerLayout {
         leftStrip.widget.setParent(widget)
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
+        notice = UnreadableRowNotice(parent: widget)
         widget.setAccessibleHidden(true)
     }
+
+    /// The unreadable-row message, when the cell shows it in place of its content.
+    var shownNotice: UnreadableRowNotice? { notice.isShown ? notice : nil }
 
     /// Shows `row`: its content, and its actions on the sides the layout direction gives.
     func bind(_ row: Row, model: any TableReading) {
         boundID = row.id
         content.bind(row, model: model)
-        widget.setAccessibleLabel(RowCell.accessibleName(of: row))
+        let failure = model.readFailure(of: row.id)
+        notice.show(failure)
+        gtk_widget_set_child_visible(content.widget.widget, failure == nil ? 1 : 0)
+        content.widget.setAccessibleHidden(failure != nil)
+        widget.setCSSClass("unreadable", failure != nil)
+        widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : "Unreadable row")
         widget.setAccessibleHidden(false)
         for mark in ["flagged", "done", "pinned"] { widget.removeCSSClass(mark) }
         if row.flagged { widget.addCSSClass("flagged") }
@@ -87,6 +101,7 @@ final class RowCell: ContainerLayout {
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_VERTICAL { controller.widgetMeasures.rowMeasured(widget, lastFrame: &lastMeasuredFrame) }
+        if notice.isShown { return (0, 0) }  // the model measured the message
         let size = content.widget.measure(orientation, forSize: forSize)
         return (0, size.natural)
     }
@@ -100,6 +115,10 @@ final class RowCell: ContainerLayout {
             gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
             if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
         }
-        content.widget.allocate(x: offset, y: 0, width: width, height: height)
+        if notice.isShown {
+            notice.place(in: widget, width: width, height: height)
+        } else {
+            content.widget.allocate(x: offset, y: 0, width: width, height: height)
+        }
     }
 }

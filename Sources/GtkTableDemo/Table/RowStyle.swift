@@ -37,6 +37,9 @@ enum RowStyle {
         metrics.rich.padding = 12
         metrics.rich.errorHeight = 56
         metrics.rich.font = richFont.description(dpi: 96)
+        metrics.unreadable.paddingX = 12
+        metrics.unreadable.paddingY = 8
+        metrics.unreadable.font = noteFont.description(dpi: 96)
         return metrics
     }()
 
@@ -48,6 +51,7 @@ enum RowStyle {
         scaled.header.font = headerFont.description(dpi: dpi)
         scaled.grid.font = chipFont.description(dpi: dpi)
         scaled.rich.font = richFont.description(dpi: dpi)
+        scaled.unreadable.font = noteFont.description(dpi: dpi)
         return scaled
     }
 
@@ -60,6 +64,7 @@ enum RowStyle {
             toggle-row { \(noteFont.css) }
             label.chip { \(chipFont.css) padding: \(Int(grid.chipPaddingY))px \(Int(grid.chipPaddingX))px; }
             rich-row label.rich-text { \(richFont.css) }
+            label.unreadable-message { \(noteFont.css) }
             button.swipe-action { \(actionTitleFont.css) }
             """
     }

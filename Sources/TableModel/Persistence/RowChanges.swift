@@ -1,10 +1,13 @@
 /// What changed in a ``Table`` since the last ``Table/takeChanges()``, so a store writes only
-/// the rows touched (W6): the structural changes in the order they happened, and the current
-/// content of every row whose content changed.
+/// the rows touched (W6): the structural changes in the order they happened, the current
+/// content of every row whose content changed, and the marks of every row where only they
+/// changed (written alone, never over the row's content).
 ///
 /// A placement names the row's neighbours right after the change, so a store that applies
 /// placements in order finds those neighbours adjacent and can give the row an order key
 /// between theirs, writing one row.
+///
+/// Invariant: no id is in both ``rows`` and ``marks``.
 public struct RowChanges: Hashable, Sendable {
     /// One structural change.
     public enum Placement: Hashable, Sendable {
@@ -18,22 +21,36 @@ public struct RowChanges: Hashable, Sendable {
     public var placements: [Placement]
     /// The content of every changed row that still exists, by id.
     public var rows: [RowID: Row]
+    /// The marks of every row that still exists where only they changed, by id.
+    public var marks: [RowID: RowMarks]
 
-    /// - Complexity: O(1).
-    public init(placements: [Placement] = [], rows: [RowID: Row] = [:]) {
+    /// - Complexity: O(size of `marks`).
+    public init(placements: [Placement] = [], rows: [RowID: Row] = [:], marks: [RowID: RowMarks] = [:]) {
         self.placements = placements
         self.rows = rows
+        self.marks = marks.filter { rows[$0.key] == nil }
     }
 
     /// - Complexity: O(1).
-    public var isEmpty: Bool { placements.isEmpty && rows.isEmpty }
+    public var isEmpty: Bool { placements.isEmpty && rows.isEmpty && marks.isEmpty }
 
     /// Adds changes made after these (a save that failed is retried together with the next).
-    /// Newer content wins; placements keep their order.
+    /// Newer content wins; newer marks go into an older whole row; placements keep their order.
     ///
     /// - Complexity: O(size of `newer`).
     public mutating func absorb(_ newer: RowChanges) {
         placements += newer.placements
-        rows.merge(newer.rows) { _, newest in newest }
+        for (id, row) in newer.rows {
+            rows[id] = row
+            marks[id] = nil
+        }
+        for (id, newest) in newer.marks {
+            if var row = rows[id] {
+                (row.flagged, row.done, row.pinned) = (newest.flagged, newest.done, newest.pinned)
+                rows[id] = row
+            } else {
+                marks[id] = newest
+            }
+        }
     }
 }

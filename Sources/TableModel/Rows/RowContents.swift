@@ -3,8 +3,11 @@
 /// bounded cache, and rows changed in this session are held until the end, so the store's
 /// copy (written later, off the main thread) is never needed for them.
 ///
+/// A row the source cannot read reads as an empty placeholder of its listed kind, and
+/// ``readFailure(of:)`` says why until a later read succeeds or the table replaces the row.
+///
 /// Invariant: ``count`` is the number of rows present; a removed row reads as nil even
-/// while the store still has it.
+/// while the store still has it; a row with a read failure is neither held nor cached.
 public final class RowContents {
     /// Rows read from the source that stay cached: at least this many, at most twice as many.
     public static let cacheCapacity = 2048
@@ -15,6 +18,7 @@ public final class RowContents {
     private var removed: Set<RowID> = []
     private var recent: [RowID: Row] = [:]
     private var older: [RowID: Row] = [:]
+    private var failures: [RowID: RowReadFailure] = [:]
     /// The kind of a row the table lists, for a placeholder when the source lost the row.
     var listedKind: (RowID) -> RowKind? = { _ in nil }
 
@@ -66,12 +70,24 @@ public final class RowContents {
             return row
         }
         sourceReads += 1
-        if let read = source.content(of: id) {
+        switch source.content(of: id) {
+        case .success(let read):
+            failures[id] = nil
             cache(read, for: id)
             return read
+        case .failure(let failure):
+            // Not cached, so the row is read again next time (the failure may pass).
+            guard let kind = listedKind(id) else { return nil }
+            failures[id] = failure
+            return Row(id: id, content: Self.placeholder(for: kind))
         }
-        // Not cached, so the row is read again next time (the failure may pass).
-        return listedKind(id).map { Row(id: id, content: Self.placeholder(for: $0)) }
+    }
+
+    /// Why row `id` could not be read at its last read, or nil when it was read (or is held).
+    ///
+    /// - Complexity: O(1) expected.
+    public func readFailure(of id: RowID) -> RowReadFailure? {
+        failures.isEmpty ? nil : failures[id]
     }
 
     private func cache(_ row: Row, for id: RowID) {
@@ -86,6 +102,7 @@ public final class RowContents {
         let present = lookUp(id) != nil
         recent[id] = nil
         older[id] = nil
+        failures[id] = nil
         if let row {
             held[id] = row
             removed.remove(id)
@@ -97,8 +114,8 @@ public final class RowContents {
         }
     }
 
-    /// Empty content of `kind`, shown for a row the store no longer has (another process
-    /// deleted it), so the table never traps on it.
+    /// Empty content of `kind`, standing for a row the store cannot give (another process
+    /// deleted it, or its columns are damaged), so the table never traps on it.
     private static func placeholder(for kind: RowKind) -> RowContent {
         switch kind {
         case .header: .header(title: "")
