@@ -127,12 +127,15 @@ class App:
 
     def __init__(self, display: Display, workdir: Path, *, data: Path | None = None, args=(), env=None,
                  data_home: Path | None = None, own_data=False, bus: "SessionBus | None" = None, unique=False,
-                 state="state.json", prefix=(), settings=()):
+                 state="state.json", prefix=(), settings=(), oracle_after_scrolls=False):
         """`own_data`: open the user's own database under XDG_DATA_HOME (no --data), as a user would.
         `unique`: run single-instance, as a user would (otherwise `--non-unique`, so tests never meet).
         `prefix`: a command the app runs under (inside the D-Bus session), such as a private mount.
-        `settings`: extra lines for GTK's settings.ini, such as `gtk-enable-animations=false`."""
+        `settings`: extra lines for GTK's settings.ini, such as `gtk-enable-animations=false`.
+        `oracle_after_scrolls`: every `wheel_and_wait` ends with the pixel oracle."""
         self.display = display
+        self.oracle_after_scrolls = oracle_after_scrolls
+        self.scroll_steps = 0
         self.workdir = workdir
         self.state_path = workdir / state
         self.data_home = data_home or workdir / "xdg-data"
@@ -347,7 +350,11 @@ class App:
         state written for some other reason before the step is not taken for its result)."""
         before = [(r["id"], r["y"]) for r in state["rows"]]
         self.wheel(button)
-        return self.wait_state(lambda s: [(r["id"], r["y"]) for r in s["rows"]] != before, what="the wheel step")
+        moved = self.wait_state(lambda s: [(r["id"], r["y"]) for r in s["rows"]] != before, what="the wheel step")
+        self.scroll_steps += 1
+        if self.oracle_after_scrolls:
+            self.assert_full_redraw_matches(f"scroll-{self.scroll_steps}")
+        return moved
 
     def edit_note(self, row_id, suffix):
         """Clicks into a note, puts the caret at the end, types `suffix`; returns the state
@@ -434,6 +441,12 @@ class App:
         image = image.copy()
         image.paste((255, 0, 255), tuple(int(v) for v in (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])))
         return image
+
+
+def checking_every_scroll(launch):
+    """A `launch` whose apps end every wheel step with the pixel oracle: the scrolling,
+    anchoring, animation and every-frame modules override their `launch` fixture with it."""
+    return lambda **kwargs: launch(oracle_after_scrolls=True, **kwargs)
 
 
 def _same(a: Image.Image, b: Image.Image):

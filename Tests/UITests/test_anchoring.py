@@ -7,7 +7,13 @@ import time
 
 import pytest
 
-from harness import CLASSIC_SCROLLBARS, ROOT, dark_pixels, sample_with
+from harness import CLASSIC_SCROLLBARS, checking_every_scroll, ROOT, dark_pixels, sample_with
+
+
+@pytest.fixture
+def launch(launch):
+    """Every wheel step here ends with the pixel oracle."""
+    return checking_every_scroll(launch)
 
 
 @pytest.fixture(scope="module")

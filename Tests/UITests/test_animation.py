@@ -13,7 +13,15 @@ The view-model agreement check runs in every frame, the sliding ones included.
 """
 import time
 
-from harness import sample_with
+import pytest
+
+from harness import checking_every_scroll, sample_with
+
+
+@pytest.fixture
+def launch(launch):
+    """Every wheel step here ends with the pixel oracle."""
+    return checking_every_scroll(launch)
 from test_settings import SettingsManager
 
 SLOW = {"GTKTABLEDEMO_ANIMATION_SLOWDOWN": "10"}

@@ -9,7 +9,15 @@ import os
 import subprocess
 import time
 
-from harness import CLASSIC_SCROLLBARS, dark_pixels
+import pytest
+
+from harness import CLASSIC_SCROLLBARS, checking_every_scroll, dark_pixels
+
+
+@pytest.fixture
+def launch(launch):
+    """Every wheel step here ends with the pixel oracle."""
+    return checking_every_scroll(launch)
 
 
 def column_line(image, x, state, tolerance=12):
