@@ -14,7 +14,7 @@ import random
 import time
 from collections import deque
 
-from harness import wait_until
+from harness import OracleInconclusive, wait_until
 
 TEXTS = ["plain words ", "привет мир ", "नमस्ते दुनिया ", "🙂🎉 ", "line\n", ""]
 KEYS = ["Up", "Down", "Return", "Escape", "Page_Down", "Page_Up", "Home", "End", "Tab", "ctrl+z",
@@ -32,6 +32,7 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
     state = app.wait_state()
     window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
     recent = deque(maxlen=8)
+    oracle_checks = 0
     for step in range(count):
         state = app.state() or state
         origin, width, height = state["tableOrigin"], state["rowWidth"], state["viewportHeight"]
@@ -89,7 +90,16 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
         assert not noise, f"seed {seed}, after steps {list(recent)}: " + "\n".join(noise[:5])
         if step % 100 == 99:
             wait_until(lambda: (app.state() or {}).get("frame", 0) > 0, what="a frame")
+        if step % 50 == 49:
+            # The pixel oracle: the screen at rest is a full redraw.
+            try:
+                app.assert_full_redraw_matches(f"soak-{step}")
+                oracle_checks += 1
+            except OracleInconclusive as reason:
+                print(f"step {step}: oracle inconclusive: {reason}")
     print(f"layout requests GTK lost and the table re-armed: {(app.state() or {}).get('layoutRecoveries')}")
+    # Most checkpoints are conclusive; one that is not (a focus ring timing out) proves nothing.
+    assert oracle_checks >= (count // 50) * 3 // 4, f"seed {seed}: only {oracle_checks} of {count // 50} pixel oracle checks were conclusive"
     # A keyboard user's way out of whatever is open: close menus, end editing.
     app.xdotool("key", "Escape", "Escape")
     time.sleep(0.5)

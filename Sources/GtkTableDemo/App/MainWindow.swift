@@ -295,6 +295,7 @@ final class MainWindow {
     private func automationState() -> [String: Any] {
         var state: [String: Any] = [
             "settled": isSettled, "active": gtk_window_is_active(window()) != 0, "fullRedraws": fullRedraw?.count ?? 0,
+            "focusVisible": gtk_window_get_focus_visible(window()) != 0,
         ]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = [

@@ -20,11 +20,14 @@ final class StateFileWriter {
     }
 
     /// Starts writing after each frame `window`'s frame clock paints, and when the window
-    /// gains or loses keyboard focus (tests wait for that before typing).
+    /// gains or loses keyboard focus (tests wait for that before typing) or starts or stops
+    /// drawing focus rings (the pixel oracle waits for that).
     func attach(to window: GObjectRef) {
-        window.onNotify("is-active") { [weak self] in
-            self?.setNeedsWrite()
-            gtk_widget_queue_draw(window.widget)
+        for property in ["is-active", "focus-visible"] {
+            window.onNotify(property) { [weak self] in
+                self?.setNeedsWrite()
+                gtk_widget_queue_draw(window.widget)
+            }
         }
         window.on("realize", after: true) { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(window.widget) else { return }
