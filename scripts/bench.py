@@ -36,6 +36,10 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
                                 only the scroll script (no engine bench, typing or start-up
                                 repeats), for the programs and sizes named; writes no JSON
                                 unless asked
+    scripts/bench.py --note-typing-only [--sizes 1000]
+                                only the note-length typing runs (a click into a one-line
+                                note and into a 1 MB note, then typing), at the largest
+                                typing size (or the one named); writes no JSON unless asked
 
 Benchmarks, not tests: nothing here asserts a timing.
 """
@@ -77,6 +81,9 @@ FULL = {
     "typing_sizes": [1_000, 100_000, 1_000_000],
     "scroll_script": "scroll",
     "typing_script": "typing",
+    # Typing after a click into a one-line note and into a 1 MB one, side by side (ours only),
+    # at the largest typing size.
+    "note_scripts": ["typing-one-line-note", "typing-long-note"],
     "keys": 50,
     "startup_repeats": STARTUP_REPEATS,
 }
@@ -86,6 +93,7 @@ QUICK = {
     "typing_sizes": [300],
     "scroll_script": "smoke-scroll",
     "typing_script": "smoke-typing",
+    "note_scripts": ["smoke-typing-long-note"],
     "keys": 3,
     "startup_repeats": 1,
 }
@@ -253,9 +261,13 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
                     log(f"  {program} at {rows} rows timed out after {timeout} s")
                     return {"timedOut": timeout}
                 if keys and not typed and ready.exists():
-                    io_before_typing = process_io(process.pid)
-                    type_keys(session, binary_name, keys)  # each window is titled after its program
                     typed = True
+                    request = json.loads(ready.read_text() or "{}")
+                    # No caret after a click: no keys; the run ends by itself and says why.
+                    if "click" not in request or click_and_wait(session, binary_name, request["click"], ready,
+                                                                deadline):
+                        io_before_typing = process_io(process.pid)
+                        type_keys(session, binary_name, keys)  # each window is titled after its program
         except subprocess.SubprocessError as error:
             end(process)
             return {"error": str(error)}
@@ -292,6 +304,21 @@ def type_keys(session: Session, title: str, keys: int):
         if start:
             time.sleep(BURST_PAUSE_S)
         session.xdotool("type", "--delay", KEY_DELAY_MS, text[start:start + BURST_KEYS])
+
+
+def click_and_wait(session: Session, title: str, point: dict, ready: Path, deadline: float) -> bool:
+    """Clicks at `point` (window coordinates: with no window manager the window is at 0,0)
+    with a real X button press, then waits for the program to report the caret shown
+    (`PATH.caret`, beside `PATH.ready`). False if it did not before `deadline`."""
+    window = session.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    session.xdotool("mousemove", "--window", window, "--sync", round(point["x"]), round(point["y"]))
+    session.xdotool("click", 1)
+    caret = ready.with_suffix(".caret")
+    while not caret.exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def end(process: subprocess.Popen):
@@ -403,6 +430,11 @@ TYPING_METRICS = [
     ("model row measures per key (median)", lambda f: get(f, "typing", "remeasuredRowsPerTimedKey", "median"), 1),
     ("keys seen / timed", lambda f: keys_seen(f), 0),
 ]
+# The note-length runs: the same typing figures, and the click that put the caret in the note.
+NOTE_METRICS = [("click → caret shown (ms)", lambda f: get(f, "typing", "clickToCaretMs"), 1)] + [
+    metric for metric in TYPING_METRICS if not metric[0].startswith(("GTK", "model row measures per key (median)"))]
+NOTE_LABELS = {"typing-one-line-note": "one-line note", "typing-long-note": "1 MB note",
+               "smoke-typing-long-note": "64 kB note"}
 COLUMNS = ["ours", "listview-label", "listview-textview", "listbox-label"]
 HEADERS = ["ours", "ListView label", "ListView textview", "ListBox"]
 # The peer the scroll target is judged against: the text-view ListView, whose rows use the
@@ -494,6 +526,12 @@ def notes_for(runs: dict) -> list[str]:
     return notes
 
 
+def plain_table(title: str, header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
+    line = lambda r: "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
+    return [title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows] + [""]
+
+
 def table(title: str, metrics, runs: dict) -> list[str]:
     """One table: a row per metric, a column per program, then ours ÷ each ListView."""
     header = ["metric"] + HEADERS + ["ours÷LV label", "ours÷LV textview"]
@@ -502,6 +540,24 @@ def table(title: str, metrics, runs: dict) -> list[str]:
     line = lambda r: "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
     notes = [f"  {note}" for note in notes_for(runs)]
     return [title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows] + notes + [""]
+
+
+def note_table_rows(runs: dict) -> list[list[str]]:
+    """[label, a cell per note-length run..., last ÷ first] for each note metric."""
+    scripts = list(runs)
+    rows = []
+    for label, extract, digits in NOTE_METRICS:
+        values = [extract(runs[script]) if usable(runs[script]) else None for script in scripts]
+        cells = [fmt(v, digits) if usable(runs[script]) else (status(runs[script]) or "—")
+                 for v, script in zip(values, scripts)]
+        numeric = [v if isinstance(v, (int, float)) else None for v in values]
+        rows.append([label] + cells + ([fmt(ratio(numeric[-1], numeric[0]), 2)] if len(scripts) > 1 else []))
+    return rows
+
+
+def note_headers(runs: dict) -> list[str]:
+    names = [NOTE_LABELS.get(script, script) for script in runs]
+    return ["figure"] + names + ([f"{names[-1]} ÷ {names[0]}"] if len(names) > 1 else [])
 
 
 def engine_ratio(results: dict, op: str, n: int, baseline: str):
@@ -517,6 +573,8 @@ def targets(results: dict, config: dict) -> list[dict]:
     against the text-view ListView (the same widget as our notes); the others against the
     label ListView (the widget as GTK documents it), the text-view peer shown beside it."""
     sizes = [str(n) for n in config["sizes"]]
+    if not sizes:
+        return note_targets(results)
     largest = sizes[-1]
     checks = []
 
@@ -619,6 +677,29 @@ def targets(results: dict, config: dict) -> list[dict]:
         details.append(f"{size}: {fmt(per, 2)} per key (total/keys), median {fmt(median, 0)}; "
                        f"GTK measures {fmt(per_key(typing, 'widgetRemeasuredRowsTotal'), 2)} per key")
     check("exactly one row re-measured by the model per keystroke", met and bool(details), "; ".join(details))
+    return checks + note_targets(results)
+
+
+def note_targets(results: dict) -> list[dict]:
+    """Typing in a 1 MB note against a one-line note, and the click that puts the caret in it."""
+    checks = []
+
+    def check(name, met, detail):
+        checks.append({"target": name, "met": bool(met), "detail": detail})
+
+    notes = results.get("noteTyping", {}).get("runs", {})
+    short, long = notes.get("typing-one-line-note"), notes.get("typing-long-note")
+    if short is not None or long is not None:
+        size = fmt(results["noteTyping"].get("rows"), 0)
+        latency = lambda run, stat: get(run, "typing", "latencyMs", stat) if usable(run) else None
+        pairs = [(stat, latency(long, stat), latency(short, stat)) for stat in ("median", "p95", "max")]
+        check(f"typing in a 1 MB note at {size} rows: key→frame ≤ 2× a one-line note (median, p95, max)",
+              all(l is not None and s and l <= 2 * s for _, l, s in pairs),
+              "; ".join(f"{stat} {fmt(l)} ms against {fmt(s)} ms ({fmt(ratio(l, s), 2)}×)" for stat, l, s in pairs))
+        click = get(long, "typing", "clickToCaretMs") if usable(long) else None
+        short_click = get(short, "typing", "clickToCaretMs") if usable(short) else None
+        check(f"click to caret in a 1 MB note at {size} rows ≤ 100 ms", click is not None and click <= 100,
+              f"{fmt(click)} ms; a one-line note {fmt(short_click)} ms ({fmt(ratio(click, short_click), 2)}×)")
     return checks
 
 
@@ -644,6 +725,10 @@ def render(results: dict, config: dict) -> str:
     for size, runs in results["typing"].items():
         lines += table(f"Typing at N = {int(size):,} rows ({config['keys']} keystrokes, xdotool, autosave on)",
                        TYPING_METRICS, runs)
+    notes = results.get("noteTyping", {})
+    if notes.get("runs"):
+        title = f"Typing after a click, by note length, at N = {int(notes['rows']):,} rows (ours, autosave on)"
+        lines += plain_table(title, note_headers(notes["runs"]), note_table_rows(notes["runs"]))
     lines.append("Targets:")
     for item in results["targets"]:
         lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
@@ -701,6 +786,8 @@ def main() -> int:
                              "(default: 1000,1000000), --repeats rounds")
     parser.add_argument("--scroll-only", action="store_true",
                         help="run only the scroll script: no engine bench, typing or start-up repeats")
+    parser.add_argument("--note-typing-only", action="store_true",
+                        help="run only the note-length typing runs (ours): no engine bench, scroll, typing or start-up")
     parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)}; "
                                            "with --startup-only, ours)")
     parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
@@ -732,10 +819,15 @@ def main() -> int:
         config["sizes"] = sizes
         config["listbox_sizes"] = [n for n in config["listbox_sizes"] if n in sizes] or sizes[:1]
         config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
-    partial = arguments.scroll_only or arguments.programs or arguments.sizes
+    # The note-length runs go at the largest typing size (or the one --sizes names).
+    config["note_size"] = max(config["typing_sizes"] or config["sizes"] or [0])
+    partial = arguments.scroll_only or arguments.note_typing_only or arguments.programs or arguments.sizes
     if arguments.scroll_only:
         config["typing_sizes"] = []
+        config["note_scripts"] = []
         config["startup_repeats"] = 0
+    if arguments.note_typing_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0)
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
@@ -744,8 +836,9 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    engine = {"skipped": "not asked for (--scroll-only)"} if arguments.scroll_only else engine_bench(arguments.quick)
-    results = {"engine": engine, "scroll": {}, "typing": {}}
+    only = arguments.scroll_only or arguments.note_typing_only
+    engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
+    results = {"engine": engine, "scroll": {}, "typing": {}, "noteTyping": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -783,6 +876,11 @@ def main() -> int:
                     if program not in programs:
                         continue
                     runs[program] = run_program(session, work, program, size, config["typing_script"], config["keys"])
+            if "ours" in programs and config["note_scripts"]:
+                notes = results["noteTyping"] = {"rows": config["note_size"], "runs": {}}
+                for script in config["note_scripts"]:
+                    notes["runs"][script] = run_program(session, work, "ours", config["note_size"], script,
+                                                        config["keys"])
     finally:
         session.close()
     results["targets"] = targets(results, config)
@@ -802,6 +900,8 @@ def main() -> int:
                 for program, run in runs.items() if "error" in run]
     failures += [f"typing {size} {program}: {run['error']}" for size, runs in results["typing"].items()
                  for program, run in runs.items() if "error" in run]
+    failures += [f"{script}: {run['error']}" for script, run in results["noteTyping"].get("runs", {}).items()
+                 if "error" in run]
     if arguments.quick:
         failures += [f"{size} {program}: timed out" for phase in ("scroll", "typing")
                      for size, runs in results[phase].items() for program, run in runs.items() if "timedOut" in run]
@@ -827,6 +927,11 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"{size} {program}: no GTK measure call count")
             if run.get("quitMs") is None:
                 gaps.append(f"{size} {program}: no quit time")
+    for script, run in results.get("noteTyping", {}).get("runs", {}).items():
+        if not usable(run) or get(run, "typing", "clickToCaretMs") is None:
+            gaps.append(f"{script}: no click-to-caret time ({get(run, 'typing') if usable(run) else run})")
+        elif get(run, "typing", "latencyMs", "count") in (None, 0):
+            gaps.append(f"{script}: no timed keys")
     for size, runs in results["typing"].items():
         for program, run in runs.items():
             if usable(run) and get(run, "typing", "latencyMs", "count") in (None, 0):

@@ -2,7 +2,7 @@
 """Writes docs/PERFORMANCE.md's result tables from a `make bench` run (bench-results.json).
 
 The tables go between marker comments, `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`
-(NAME: run, engine, peers, typing, targets); everything outside them is hand-written method
+(NAME: run, engine, peers, typing, note-typing, targets); everything outside them is hand-written method
 text and is kept as it is. The figures are rendered with scripts/bench.py's own metric
 definitions, so the doc and the printed tables cannot disagree.
 
@@ -95,13 +95,21 @@ def typing_section(results: dict) -> list[str]:
     return lines[:-1] if lines else ["No typing figures."]
 
 
+def note_typing_section(results: dict) -> list[str]:
+    notes = results.get("noteTyping", {})
+    if not notes.get("runs"):
+        return ["No note-length typing figures."]
+    lines = [f"**Typing after a click, by note length, at {int(notes['rows']):,} rows** (ours, autosave on)", ""]
+    return lines + markdown(bench.note_headers(notes["runs"]), bench.note_table_rows(notes["runs"]))
+
+
 def targets_section(results: dict) -> list[str]:
     rows = [[item["target"], "met" if item["met"] else "**missed**", item["detail"]] for item in results.get("targets", [])]
     return markdown(["target", "result", "figures"], rows, numeric_from=3)
 
 
 SECTIONS = {"run": run_section, "engine": engine_section, "peers": peers_section, "typing": typing_section,
-            "targets": targets_section}
+            "note-typing": note_typing_section, "targets": targets_section}
 
 
 def render(doc: str, results: dict) -> str:

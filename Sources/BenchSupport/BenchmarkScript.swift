@@ -12,6 +12,32 @@ public struct BenchmarkScript: Sendable, Equatable {
     public var typingKeys = 0
     /// Frames to wait after a programmatic scroll before measuring (rows load and settle).
     public var settleFrames = 30
+    /// What the note typed into holds when typing starts.
+    public var typingNote = TypingNote.asFound
+    /// Whether the caret is put in the note by a real click from the driver (timed from the
+    /// press to the end of the frame that shows the caret) rather than programmatically at
+    /// the note's end.
+    public var clicksToType = false
+
+    /// The text of the note typed into.
+    public enum TypingNote: Sendable, Equatable {
+        /// The first expanded note's own text.
+        case asFound
+        /// That note's text replaced by ``BenchmarkScript/oneLineNote``.
+        case oneLine
+        /// That note's text replaced by a manual page of about this many bytes
+        /// (``BenchmarkScript/manualPage(bytes:)``).
+        case manualPage(bytes: Int)
+
+        /// The replacement text, or nil to keep the note's own.
+        public var replacement: String? {
+            switch self {
+            case .asFound: nil
+            case .oneLine: BenchmarkScript.oneLineNote
+            case .manualPage(let bytes): BenchmarkScript.manualPage(bytes: bytes)
+            }
+        }
+    }
 
     /// Rows searched from the top for an expanded note to type into, in every program.
     public static let typingSearchLimit = 5_000
@@ -21,8 +47,45 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// eight more lines.
     public static let grownText = String(repeating: "\nA line added above the viewport.", count: 8)
 
+    /// The text of the one-line note the note-length runs compare with.
+    public static let oneLineNote = "A one-line note."
+
+    /// A manual page as text, about `bytes` long (at least one line): lines of at most 80
+    /// characters, each its own paragraph, indented as `man` prints them, in sections with
+    /// blank lines between paragraphs. The same text on every call.
+    ///
+    /// - Complexity: O(bytes).
+    public static func manualPage(bytes: Int) -> String {
+        let words = ["the", "option", "file", "is", "read", "when", "given", "and", "each", "line", "of", "output",
+                     "names", "a", "directory", "--recursive", "with", "its", "default", "value", "see", "below",
+                     "if", "not", "set", "then", "/usr/share/doc", "environment", "variable", "must", "be", "exit",
+                     "status", "zero", "on", "success", "otherwise", "an", "error", "message", "is", "printed"]
+        var text = ""
+        text.reserveCapacity(bytes + 100)
+        var word = 0
+        var line = 0
+        while text.utf8.count < bytes {
+            if line % 60 == 0 {
+                text += "SECTION \(line / 60 + 1)\n"
+            } else if line % 7 == 0 {
+                text += "\n"
+            } else {
+                var current = line % 7 == 1 ? "       -\(words[word % words.count])" : "       "
+                while current.utf8.count < 70 {
+                    current += (current.hasSuffix(" ") ? "" : " ") + words[word % words.count]
+                    word += 1
+                }
+                text += current + "\n"
+            }
+            line += 1
+        }
+        return text + "END OF MANUAL"
+    }
+
     /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
-    /// jump), `typing`, and the quick smoke versions `smoke-scroll` and `smoke-typing`.
+    /// jump), `typing`, `typing-one-line-note` and `typing-long-note` (a click puts the caret
+    /// in a one-line note, or in a 1 MB manual page, then the keys are typed), and the quick
+    /// smoke versions `smoke-scroll`, `smoke-typing` and `smoke-typing-long-note`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
@@ -35,6 +98,14 @@ public struct BenchmarkScript: Sendable, Equatable {
             script.settleFrames = 60
         case "typing":
             script.typingKeys = 50
+        case "typing-one-line-note":
+            script.typingKeys = 50
+            script.typingNote = .oneLine
+            script.clicksToType = true
+        case "typing-long-note":
+            script.typingKeys = 50
+            script.typingNote = .manualPage(bytes: 1 << 20)
+            script.clicksToType = true
         case "smoke-scroll":
             script.scrollFrames = 10
             script.dragSteps = 5
@@ -43,11 +114,19 @@ public struct BenchmarkScript: Sendable, Equatable {
         case "smoke-typing":
             script.typingKeys = 3
             script.settleFrames = 5
+        case "smoke-typing-long-note":
+            script.typingKeys = 3
+            script.settleFrames = 5
+            script.typingNote = .manualPage(bytes: 64 << 10)
+            script.clicksToType = true
         default:
             return nil
         }
         return script
     }
 
-    public static let names = ["startup", "scroll", "typing", "smoke-scroll", "smoke-typing"]
+    public static let names = [
+        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "smoke-scroll", "smoke-typing",
+        "smoke-typing-long-note",
+    ]
 }

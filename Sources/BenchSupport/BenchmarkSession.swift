@@ -9,7 +9,9 @@ import GtkBridge
 /// Steps: first frame (time since launch, peak RSS, row widgets), then per the script a
 /// scripted scroll of `scrollStep` px per frame, a scrollbar drag in `dragSteps` programmatic
 /// steps of the scrollbar's own adjustment, a row growing above the viewport (how far the
-/// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists).
+/// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists;
+/// for a script that clicks to type, `PATH.ready` holds the point to click, and the keys follow
+/// once `PATH.caret` exists, after the frame that showed the caret).
 /// Once the report is written the window is closed as Ctrl+Q closes it; the report's
 /// `closeRequestedMonotonicUs` lets the driver time the quit to the process's exit.
 @MainActor
@@ -31,6 +33,7 @@ public final class BenchmarkSession {
     private let onFinished: () -> Void
     private let recorder = FrameRecorder()
     private var keys: KeyLatencyRecorder?
+    private var click: ClickLatencyRecorder?
     private var steps: [Step] = []
     private var stepFrame = 0
     private var report: [String: Any] = [:]
@@ -83,6 +86,7 @@ public final class BenchmarkSession {
         if recorder.frames.count == 1 { firstFrame(frame) }
         if let label = frame.label { contentHeights[label, default: []].append(subject.contentHeight) }
         keys?.frameEnded(at: frame.end)
+        click?.frameEnded(at: frame.end)
     }
 
     private func firstFrame(_ frame: FrameRecorder.Frame) {
@@ -182,30 +186,25 @@ public final class BenchmarkSession {
 
     private func typingSteps() -> [Step] {
         let reveal = Step(label: "typing-reveal") { [unowned self] frame in
-            if frame == 0, !subject.revealTypingTarget() {
+            if frame == 0, !subject.revealTypingTarget(text: script.typingNote.replacement) {
                 report["typing"] = ["error": "no editable note"]
                 steps.removeAll()
                 return true
             }
             return frame >= script.settleFrames
         }
-        let focus = Step(label: "typing-focus") { [unowned self] frame in
+        let focus = script.clicksToType ? clickStep() : Step(label: "typing-focus") { [unowned self] frame in
             if frame == 0 {
                 guard subject.focusTypingTarget() else {
                     report["typing"] = ["error": "the note has no widget to focus"]
                     steps.removeAll()
                     return true
                 }
-                keys = KeyLatencyRecorder(
-                    window: subject.window, measuredRowCount: { [unowned self] in subject.measuredRowCount },
-                    widgetMeasuredRowCount: { [unowned self] in subject.widgetMeasuredRowCount })
+                startRecordingKeys()
                 return false
             }
             guard frame >= script.settleFrames else { return false }
-            report["measuredRowsBeforeTyping"] = subject.measuredRowCount
-            report["widgetMeasuredRowsBeforeTyping"] = subject.widgetMeasuredRowCount
-            report["widgetMeasureCallsBeforeTyping"] = subject.widgetMeasureCallCount
-            _ = FileManager.default.createFile(atPath: outputPath + ".ready", contents: Data())
+            readyForKeys(marker: ".ready", contents: Data())
             return true
         }
         let typing = Step(label: "typing") { [unowned self] frame in
@@ -215,7 +214,7 @@ public final class BenchmarkSession {
             let before = report["measuredRowsBeforeTyping"] as? Int ?? 0
             let widgetsBefore = report["widgetMeasuredRowsBeforeTyping"] as? Int ?? 0
             let callsBefore = report["widgetMeasureCallsBeforeTyping"] as? Int ?? 0
-            report["typing"] = [
+            var typing: [String: Any] = [
                 "keys": keys.presses, "timedKeys": keys.latencies.count,
                 "frameWorkMs": recorder.timings(of: "typing").work.json,
                 "latencyMs": SampleSummary(keys.latencies).json,
@@ -226,9 +225,52 @@ public final class BenchmarkSession {
                 "widgetRemeasuredRowsTotal": subject.widgetMeasuredRowCount - widgetsBefore,
                 "widgetMeasureCallsTotal": subject.widgetMeasureCallCount - callsBefore,
             ]
+            if let latency = click?.latency { typing["clickToCaretMs"] = latency }
+            report["typing"] = typing
             return true
         }
         return [reveal, focus, typing, settle("after-typing")]
+    }
+
+    /// Asks the driver to click on the note's text (`PATH.ready` holds the point), waits for
+    /// the frame that shows the caret, then asks for the keys (`PATH.caret`).
+    private func clickStep() -> Step {
+        Step(label: "typing-click") { [unowned self] frame in
+            if frame == 0 {
+                guard let point = subject.typingTargetClickPoint() else {
+                    report["typing"] = ["error": "the note shows no text to click"]
+                    steps.removeAll()
+                    return true
+                }
+                click = ClickLatencyRecorder(window: subject.window) { [unowned self] in subject.typingTargetShowsCaret }
+                startRecordingKeys()
+                let request = try? JSONSerialization.data(withJSONObject: ["click": ["x": point.x, "y": point.y]])
+                readyForKeys(marker: ".ready", contents: request ?? Data())
+                return false
+            }
+            guard click?.latency != nil else {
+                guard frame >= Self.typingTimeoutFrames else { return false }
+                report["typing"] = ["error": "no caret after the click"]
+                steps.removeAll()
+                return true
+            }
+            readyForKeys(marker: ".caret", contents: Data())
+            return true
+        }
+    }
+
+    private func startRecordingKeys() {
+        keys = KeyLatencyRecorder(
+            window: subject.window, measuredRowCount: { [unowned self] in subject.measuredRowCount },
+            widgetMeasuredRowCount: { [unowned self] in subject.widgetMeasuredRowCount })
+    }
+
+    /// Notes the counts typing is measured from, and tells the driver (a file beside the output).
+    private func readyForKeys(marker: String, contents: Data) {
+        report["measuredRowsBeforeTyping"] = subject.measuredRowCount
+        report["widgetMeasuredRowsBeforeTyping"] = subject.widgetMeasuredRowCount
+        report["widgetMeasureCallsBeforeTyping"] = subject.widgetMeasureCallCount
+        _ = FileManager.default.createFile(atPath: outputPath + marker, contents: contents)
     }
 
     private func timings(of label: String) -> [String: Any] {

@@ -38,8 +38,14 @@ public protocol BenchmarkSubject: AnyObject {
     /// Makes a row above `position` (out of view) taller through the list's model.
     /// Returns false when there is no such row.
     func growRow(above position: Int) -> Bool
-    /// Scrolls so that an editable, expanded note is in view. Returns false if the list has none.
-    func revealTypingTarget() -> Bool
+    /// Scrolls so that an editable, expanded note is in view, its text replaced by `text`
+    /// first when given. Returns false if the list has none, or cannot replace its text.
+    func revealTypingTarget(text: String?) -> Bool
     /// Gives that note keyboard focus with the caret at its end. Returns false if it has no widget.
     func focusTypingTarget() -> Bool
+    /// A point on that note's shown text, in window coordinates, where a click puts the caret;
+    /// nil if the list cannot say.
+    func typingTargetClickPoint() -> (x: Double, y: Double)?
+    /// Whether that note's text has the keyboard focus with its caret shown.
+    var typingTargetShowsCaret: Bool { get }
 }

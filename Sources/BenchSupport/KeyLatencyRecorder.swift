@@ -49,18 +49,25 @@ final class KeyLatencyRecorder {
         presses += 1
         // A press arriving before the previous one's frame is counted but not timed alone.
         guard pending == nil else { return }
-        let now = g_get_monotonic_time()
-        let nowMs = UInt32(truncatingIfNeeded: now / 1000)
-        let waitMs = Int64(Int32(bitPattern: nowMs &- eventTime))
-        var pressTime = now
-        if eventTime != 0, (0...Self.plausibleWaitMs).contains(waitMs) {
-            pressTime = now - Int(waitMs) * 1000
+        let press = Self.pressTime(eventTime: eventTime)
+        if let waitMs = press.waitMs {
             queueWaits.append(Double(waitMs))
         } else {
             unclockedPresses += 1
             queueWaits.append(0)
         }
-        pending = (pressTime, measuredRowCount(), widgetMeasuredRowCount())
+        pending = (press.time, measuredRowCount(), widgetMeasuredRowCount())
+    }
+
+    /// When an input event with timestamp `eventTime` (ms, 32 bits, wrapping; 0 if none) was
+    /// taken by the display server, in `g_get_monotonic_time` µs, and how long it waited in the
+    /// queue (nil when the timestamp does not look like that clock: then it is now).
+    static func pressTime(eventTime: UInt32) -> (time: Int, waitMs: Int64?) {
+        let now = g_get_monotonic_time()
+        let nowMs = UInt32(truncatingIfNeeded: now / 1000)
+        let waitMs = Int64(Int32(bitPattern: nowMs &- eventTime))
+        guard eventTime != 0, (0...plausibleWaitMs).contains(waitMs) else { return (now, nil) }
+        return (now - Int(waitMs) * 1000, waitMs)
     }
 
     /// A frame ended: completes the pending press, if any.

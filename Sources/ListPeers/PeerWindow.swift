@@ -99,8 +99,9 @@ final class PeerWindow: BenchmarkSubject {
         return false
     }
 
-    func revealTypingTarget() -> Bool {
-        guard let target = typingTarget else { return false }
+    /// The peers type into their note as it is.
+    func revealTypingTarget(text: String?) -> Bool {
+        guard text == nil, let target = typingTarget else { return false }
         list.scrollTo(target, adjustment: adjustment)
         return true
     }
@@ -109,4 +110,8 @@ final class PeerWindow: BenchmarkSubject {
         guard let target = typingTarget, let row = list.boundRows[target] else { return false }
         return row.focusAtEnd()
     }
+
+    /// The peers are not clicked into (their scripts focus the note).
+    func typingTargetClickPoint() -> (x: Double, y: Double)? { nil }
+    var typingTargetShowsCaret: Bool { false }
 }

@@ -12,10 +12,12 @@ extension Table {
             precondition(row?.kind == record.kind, "table: row \(record.id) missing or of another kind")
             return true
         }
-        for (id, height) in noteContentHeights {
+        for (id, cached) in noteContentHeights {
             guard case .note(let text, _)? = rows[id]?.content else { preconditionFailure("table: note cache names \(id)") }
+            precondition(cached.text == text, "table: note cache of \(id) is for another text")
             let note = metrics.note
             let fresh = measurer.measure(text, font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar).height
+            let height = cached.total
             precondition(fresh == height || (fresh.isNaN && height.isNaN), "table: stale cached height for note \(id)")
         }
         for id in gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }

@@ -48,13 +48,30 @@ extension Table {
         return !(richStates[row.id] ?? .placeholder).isPending
     }
 
-    /// The measured height of a note's whole text at the current width, cached per row.
+    /// The measured height of a note's whole text at the current width, cached per row (per
+    /// paragraph, so an edit re-measures only what it changed: ``noteTextChanged(_:to:)``).
+    ///
+    /// - Complexity: O(1) when cached, else O(length of the text) plus measuring it.
     func noteContentHeight(_ id: RowID, text: String) -> Double {
-        if let cached = noteContentHeights[id] { return cached }
+        if let cached = noteContentHeights[id], cached.text == text { return cached.total }
+        let heights = NoteParagraphHeights(text: text, measure: measureNoteParagraphs)
+        noteContentHeights[id] = heights
+        return heights.total
+    }
+
+    /// Moves the note's cached heights to its new `text`, re-measuring only the paragraphs
+    /// that changed; a note not measured yet stays so.
+    ///
+    /// - Complexity: O(length of the text) byte comparisons, plus measuring the changed paragraphs.
+    func noteTextChanged(_ id: RowID, to text: String) {
+        noteContentHeights[id]?.update(to: text, measure: measureNoteParagraphs)
+    }
+
+    /// The heights of the paragraphs of `paragraphs` (whole paragraphs of a note) at the current width.
+    private func measureNoteParagraphs(_ paragraphs: Substring) -> [Double] {
         let note = metrics.note
-        let height = measurer.measure(text, font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar).height
-        noteContentHeights[id] = height
-        return height
+        return measurer.paragraphHeights(
+            TextMeasureRequest(text: String(paragraphs), font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar))
     }
 
     /// A grid row's flow at the current width, cached per row; chip sizes are cached per

@@ -23,7 +23,8 @@ extension Table {
     ///
     /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/wrongKind(_:expected:found:)``,
     ///   ``TableError/textTooLarge(_:bytes:limit:)``; nothing changes then.
-    /// - Complexity: O(length of the text + log n).
+    /// - Complexity: O(length of the text + log n) byte work, plus measuring the paragraphs
+    ///   the edit changed (not the whole text).
     public func setText(_ text: String, for id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
         let (old, _) = try noteContent(id)
@@ -35,15 +36,16 @@ extension Table {
         return update
     }
 
-    /// Sets the text without recording it, re-measuring only that row. Throws only before
-    /// it changes anything; measuring cannot fail (see ``measure(_:)``).
+    /// Sets the text without recording it, re-measuring only that row, and of it only the
+    /// paragraphs the change reaches into. Throws only before it changes anything; measuring
+    /// cannot fail (see ``measure(_:)``).
     func applyText(_ text: String, to id: RowID) throws(TableError) -> TableUpdate {
         let (oldText, expanded) = try noteContent(id)
         var row = try writableRow(id)
         let before = currentNoteLayout(id, text: oldText, expanded: expanded)
         row.content = .note(text: text, expanded: expanded)
         rows[id] = row
-        noteContentHeights[id] = nil
+        noteTextChanged(id, to: text)
         noteChange(id)
         var update = measureRows([row])
         if currentNoteLayout(id, text: text, expanded: expanded) != before { update.refresh.append(id) }

@@ -49,7 +49,7 @@ public final class Table {
     /// The rows touched since the last ``takeChanges()``.
     var changes = ChangeTracker()
     var richStates: [RowID: RichLoadState] = [:]
-    var noteContentHeights: [RowID: Double] = [:]
+    var noteContentHeights: [RowID: NoteParagraphHeights] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
     /// Rows whose last measurement gave no usable height (reported once); layout passes
     /// skip them until their content or the width changes.

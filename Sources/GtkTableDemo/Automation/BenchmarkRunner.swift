@@ -80,10 +80,13 @@ final class BenchmarkRunner: BenchmarkSubject {
         return false
     }
 
-    func revealTypingTarget() -> Bool {
+    /// The first expanded note, its text replaced by `text` (as an edit, saved like any) when given.
+    func revealTypingTarget(text: String?) -> Bool {
         for index in 0..<min(model.count, BenchmarkScript.typingSearchLimit) {
             let id = model.layout.id(at: index)
-            guard case .note(_, true)? = model.row(id)?.content, let top = model.layout.offset(of: id) else { continue }
+            guard case .note(_, true)? = model.row(id)?.content else { continue }
+            if let text { controller.perform { () throws(TableError) in try model.setText(text, for: id) } }
+            guard let top = model.layout.offset(of: id) else { continue }
             typingTarget = id
             controller.scroll(to: top - 40)
             return true
@@ -99,5 +102,20 @@ final class BenchmarkRunner: BenchmarkSubject {
         gtk_text_buffer_get_end_iter(buffer, &end)
         gtk_text_buffer_place_cursor(buffer, &end)
         return true
+    }
+
+    /// A point on the note's drawn text: a little in from its start, on a line in its upper part.
+    func typingTargetClickPoint() -> (x: Double, y: Double)? {
+        guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView, note.form == .preview else { return nil }
+        let text = note.preview.widget.widget
+        var point = graphene_point_t(x: Float(RowStyle.note.textInset + 30), y: Float(min(Double(gtk_widget_get_height(text)) / 2, 120)))
+        var inWindow = graphene_point_t()
+        guard gtk_widget_compute_point(text, window.widget, &point, &inWindow) != 0 else { return nil }
+        return (Double(inWindow.x), Double(inWindow.y))
+    }
+
+    var typingTargetShowsCaret: Bool {
+        guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }
+        return note.form == .textView && gtk_widget_has_focus(note.textView.widget) != 0
     }
 }

@@ -25,21 +25,34 @@ final class PangoTextMeasurer: TextMeasuring {
 
     /// - Complexity: O(length of the text), Pango's shaping cost.
     func measure(_ request: TextMeasureRequest) -> Size {
-        let layout = makeLayout(font: request.font)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        if let width = request.maxWidth, width.isFinite, request.wrap != .none {
-            pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, Self.pangoWrap(request.wrap))
-        }
         if request.isMarkup {
+            let layout = makeLayout(request)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             pango_layout_set_markup(layout, request.text, -1)
             NoHyphens.apply(to: layout)
             return pixelSize(layout)
         }
+        return measureParagraphs(request).reduce(Size.zero) { total, paragraph in
+            Size(width: max(total.width, paragraph.width), height: total.height + paragraph.height)
+        }
+    }
+
+    /// Each paragraph laid out alone, as ``measure(_:)`` lays out plain text.
+    /// - Complexity: O(length of the text), Pango's shaping cost.
+    func paragraphHeights(_ request: TextMeasureRequest) -> [Double] {
+        measureParagraphs(request).map(\.height)
+    }
+
+    /// Plain text's paragraphs, each in a layout of its own: its width rounded up, its height
+    /// rounded to the nearest pixel, as GtkTextView places them. Short notes' layouts are kept
+    /// for the drawn note that shows them next (`keptNoteLayouts`).
+    private func measureParagraphs(_ request: TextMeasureRequest) -> [Size] {
+        let layout = makeLayout(request)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         NoHyphens.apply(to: layout)
         let keeps = request.wrap == .wordChar && request.maxWidth != nil && keptNoteLayouts.wants(request.text, font: request.font)
         var kept: [OpaquePointer] = []
-        var total = Size.zero
+        var sizes: [Size] = []
         for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
             let paragraphLayout = keeps ? pango_layout_copy(layout)! : layout
             if keeps { kept.append(paragraphLayout) }
@@ -48,12 +61,10 @@ final class PangoTextMeasurer: TextMeasuring {
             var height: Int32 = 0
             pango_layout_get_size(paragraphLayout, &width, &height)
             let scale = Double(PANGO_SCALE)
-            total = Size(
-                width: max(total.width, (Double(width) / scale).rounded(.up)),
-                height: total.height + (Double(height) / scale).rounded(.toNearestOrAwayFromZero))
+            sizes.append(Size(width: (Double(width) / scale).rounded(.up), height: (Double(height) / scale).rounded(.toNearestOrAwayFromZero)))
         }
         if keeps { keptNoteLayouts.keep(kept, for: .init(text: request.text, width: pango_layout_get_width(layout))) }
-        return total
+        return sizes
     }
 
     /// How many characters of `text` no installed font can draw: Pango would show them as
@@ -63,6 +74,16 @@ final class PangoTextMeasurer: TextMeasuring {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_text(layout, text, -1)
         return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    /// A new layout (+1 reference, the caller unrefs it) in `request`'s font, wrapped as it says.
+    private func makeLayout(_ request: TextMeasureRequest) -> OpaquePointer {
+        let layout = makeLayout(font: request.font)
+        if let width = request.maxWidth, width.isFinite, request.wrap != .none {
+            pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, Self.pangoWrap(request.wrap))
+        }
+        return layout
     }
 
     /// A new layout (+1 reference, the caller unrefs it) in this context, set in `font`.

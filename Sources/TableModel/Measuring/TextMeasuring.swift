@@ -9,9 +9,27 @@
 public protocol TextMeasuring {
     /// - Complexity: implementation-defined; typically O(length of the text).
     func measure(_ request: TextMeasureRequest) -> Size
+
+    /// The height of each paragraph (run between newlines) of plain text, in order, laid out
+    /// alone as `request` says; `measure(request).height` is their sum. The model keeps a
+    /// note's heights per paragraph, so an edit re-measures only the paragraphs it changed.
+    ///
+    /// - Complexity: implementation-defined; typically O(length of the text).
+    func paragraphHeights(_ request: TextMeasureRequest) -> [Double]
 }
 
 extension TextMeasuring {
+    /// Measures each paragraph with ``measure(_:)``.
+    ///
+    /// - Complexity: that of ``measure(_:)`` over the whole text.
+    public func paragraphHeights(_ request: TextMeasureRequest) -> [Double] {
+        request.text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+            var alone = request
+            alone.text = String(paragraph)
+            return measure(alone).height
+        }
+    }
+
     /// Measures plain or markup text.
     ///
     /// - Complexity: that of ``measure(_:)``.

@@ -10,5 +10,11 @@ final class CountingMeasurer: TextMeasuring {
         return inner.measure(request)
     }
 
+    /// One request for the whole run of paragraphs, as the app's Pango measurer shapes it in one call.
+    func paragraphHeights(_ request: TextMeasureRequest) -> [Double] {
+        requests[request.text, default: 0] += 1
+        return inner.paragraphHeights(request)
+    }
+
     func reset() { requests = [:] }
 }
