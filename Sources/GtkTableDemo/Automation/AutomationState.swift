@@ -117,15 +117,17 @@ enum AutomationState {
                 ]
             case .preview:
                 // What the drawn text's last snapshot painted: its paragraphs and the y they span.
-                if let painted = note.preview.painted, let area = inWindow(note.textArea) {
-                    facts["drawnText"] = [
-                        "paragraphs": [painted.first, painted.end], "top": area["y"]! + Double(painted.top),
-                        "bottom": area["y"]! + Double(painted.bottom), "current": painted.revision == note.preview.revision,
+                if let painted = note.preview.painted, let area = inWindow(note.textArea), let areaTop = area["y"] {
+                    var drawn: [String: Any] = [
+                        "paragraphs": [painted.first, painted.end], "top": areaTop + Double(painted.top),
+                        "bottom": areaTop + Double(painted.bottom), "current": painted.revision == note.preview.revision,
                     ]
+                    if let faded = painted.fadedFrom { drawn["fadedFrom"] = areaTop + Double(faded) }
+                    facts["drawnText"] = drawn
                 }
             }
             if let caret = note.caretRectInRow(), let row = inWindow(note.widget) {
-                facts["caretInWindow"] = ["y": row["y"]! + caret.y, "height": caret.height]
+                facts["caretInWindow"] = ["x": row["x"]! + caret.x, "y": row["y"]! + caret.y, "height": caret.height]
             }
             facts["marksText"] = note.marksText
         case let toggle as ToggleRowView:

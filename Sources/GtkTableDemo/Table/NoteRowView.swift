@@ -7,9 +7,11 @@ import TableModel
 ///
 /// The text has two forms. Until it is clicked or tabbed into, it is drawn (`NoteTextPreview`),
 /// which costs a scroll far less than a text view; then the cell swaps in its editable,
-/// word-char-wrapped GtkTextView, with the caret where the click was, and keeps it until the
-/// cell is reused for another row (so an edited note keeps its text view while scrolled away).
-/// Both forms lay the text out alike, so the swap moves no pixel.
+/// word-char-wrapped GtkTextView, with the caret where the click was, and keeps it while the
+/// focus is in it (so an edited note keeps its text view while scrolled away); when the focus
+/// leaves, the text is drawn again from its first line. Both forms lay the text out alike, so
+/// the swap moves no pixel, except that a collapsed note drawn shows whole lines only, the
+/// last faded when more follows (N2).
 ///
 /// Geometry comes from `RowStyle` and the model's text height, never from the text view's
 /// own size request (which GTK reports as 0 for one-line text before the first frame).
@@ -97,6 +99,12 @@ final class NoteRowView: ContainerLayout, RowContentView {
         focus.on("leave") { [weak self] in
             guard let self, let id = self.boundID else { return }
             self.send(.endedEditing(id))
+            // Once the focus has settled elsewhere, the note is drawn again from its first line
+            // (N2): a collapsed text view left scrolled to the caret would show its last lines.
+            MainLoopSource.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+                self?.showPreviewUnlessFocused()
+                return false
+            }
         }
         gtk_widget_add_controller(textView.widget, focus())
         attachPreviewInput()
@@ -219,6 +227,20 @@ final class NoteRowView: ContainerLayout, RowContentView {
         }
     }
 
+    /// Swaps the drawn text back in, with the text view's text, unless the window's focus is
+    /// in the text view or in something it opened (its context menu). The window's own focus
+    /// is asked, not the text view's: a window that only lost its activation keeps it there.
+    private func showPreviewUnlessFocused() {
+        guard form == .textView, boundID != nil else { return }
+        if let root = gtk_widget_get_root(textView.widget), let focus = gtk_root_get_focus(root),
+            focus == scroller.widget || gtk_widget_is_ancestor(focus, scroller.widget) != 0
+        {
+            return
+        }
+        preview.setText(bufferText)
+        showPreview()
+    }
+
     /// Swaps the drawn text back in; the text view lets its text go.
     private func showPreview() {
         guard form == .textView else { return }
@@ -315,7 +337,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     /// The caret's rectangle in this row's coordinates (nil before the text view is laid out).
-    func caretRectInRow() -> (y: Double, height: Double)? {
+    func caretRectInRow() -> (x: Double, y: Double, height: Double)? {
         guard form == .textView else { return nil }
         let caret = caretRect()
         var windowX: Int32 = 0
@@ -324,7 +346,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         var point = graphene_point_t(x: Float(windowX), y: Float(windowY))
         var inRow = graphene_point_t()
         guard gtk_widget_compute_point(textView.widget, widget.widget, &point, &inRow) != 0 else { return nil }
-        return (Double(inRow.y), Double(caret.height))
+        return (Double(inRow.x), Double(inRow.y), Double(caret.height))
     }
 
     /// The caret's rectangle in text coordinates.

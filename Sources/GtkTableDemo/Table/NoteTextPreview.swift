@@ -46,7 +46,9 @@ final class NoteTextPreview: ContainerDrawing {
     private var drawnBand: Range<Int32>?
     /// What the last snapshot drew: the paragraphs `first..<end` and the y from the first's
     /// top to the last's bottom, for the text `revision` it had. Nil before the first.
-    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, revision: Int)?
+    /// `fadedFrom`: the text ran on below the widget, so the painting stopped at the last whole
+    /// line (its `bottom`), drawn faded from this y; the rest of the widget is blank on purpose.
+    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, fadedFrom: Int32?, revision: Int)?
     /// Counts text and layout changes, so a painting can be told from an older one.
     private(set) var revision = 0
     /// The drawn band's granularity, in px.
@@ -205,19 +207,19 @@ final class NoteTextPreview: ContainerDrawing {
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
     /// Draws the paragraphs that reach into both the allocation and the drawn band (a very
-    /// tall expanded note is mostly outside the window), in the CSS colour.
+    /// tall expanded note is mostly outside the window), in the CSS colour. When the text runs
+    /// on below the allocation (a collapsed note that overflows, N2), only whole lines are
+    /// drawn, and the last of them faded, to hint that more follows.
     /// - Complexity: O(log p) to find the first shown of p paragraphs, plus O(paragraphs shown).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
+        let height = gtk_widget_get_height(container.widget)
         let band = drawnBand ?? 0..<Int32.max
         let top = max(0, band.lowerBound)
-        let bottom = min(gtk_widget_get_height(container.widget), band.upperBound)
+        let bottom = min(height, band.upperBound)
         painted = nil
         guard bottom > top else { return }
         layOut(width: width, through: bottom)
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
-        let inset = Float(RowStyle.note.textInset)
         // The first paragraph that ends below `top`: the last one starting at or above it.
         var low = 0
         var high = layouts.count
@@ -226,19 +228,59 @@ final class NoteTextPreview: ContainerDrawing {
             if layouts[middle].top <= top { low = middle + 1 } else { high = middle }
         }
         let first = max(0, low - 1)
-        var end = first
-        for paragraph in layouts[first...] {
-            guard paragraph.top < bottom else { break }
+        let end = layouts[first...].firstIndex { $0.top >= bottom } ?? layouts.count
+        guard end > first else { return }
+        let shown = first..<end
+        let whole = bottom == height && laidOutHeight > height ? lastWholeLine(above: Float(height), in: shown) : nil
+        let drawnBottom = whole.map(\.bottom) ?? Float(bottom)
+        draw(shown, from: Float(top), to: whole?.top ?? drawnBottom, width: width, opacity: 1, in: snapshot)
+        if let whole { draw(shown, from: whole.top, to: whole.bottom, width: width, opacity: Self.fadedLineOpacity, in: snapshot) }
+        let paintedBottom = whole.map { Int32($0.bottom.rounded(.down)) } ?? (end < layouts.count ? layouts[end].top : laidOutHeight)
+        painted = (first, end, layouts[first].top, paintedBottom, whole.map { Int32($0.top.rounded(.down)) }, revision)
+    }
+
+    /// How strongly the last whole line of an overflowing note is drawn.
+    static let fadedLineOpacity = 0.45
+
+    /// The paragraphs `shown`, clipped to the widget's y from `top` to `bottom`.
+    private func draw(_ shown: Range<Int>, from top: Float, to bottom: Float, width: Int32, opacity: Double, in snapshot: OpaquePointer) {
+        guard bottom > top else { return }
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget.widget), &color)
+        var clip = graphene_rect_t(origin: .init(x: 0, y: top), size: .init(width: Float(width), height: bottom - top))
+        gtk_snapshot_push_clip(snapshot, &clip)
+        if opacity < 1 { gtk_snapshot_push_opacity(snapshot, opacity) }
+        for paragraph in layouts[shown] where Float(paragraph.top) < bottom {
             gtk_snapshot_save(snapshot)
-            var origin = graphene_point_t(x: inset, y: Float(paragraph.top))
+            var origin = graphene_point_t(x: Float(RowStyle.note.textInset), y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
             gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
             gtk_snapshot_restore(snapshot)
-            end += 1
         }
-        guard end > first else { return }
-        let paintedBottom = end < layouts.count ? layouts[end].top : laidOutHeight
-        painted = (first, end, layouts[first].top, paintedBottom, revision)
+        if opacity < 1 { gtk_snapshot_pop(snapshot) }
+        gtk_snapshot_pop(snapshot)
+    }
+
+    /// The last line among the paragraphs `shown` that ends at or above `limit` (the widget's
+    /// y), as its top and bottom: lines sit in their paragraph where Pango puts them, as in a
+    /// text view. Nil when not even the first line fits.
+    /// - Complexity: O(lines of the paragraphs shown).
+    private func lastWholeLine(above limit: Float, in shown: Range<Int>) -> (top: Float, bottom: Float)? {
+        var last: (top: Float, bottom: Float)?
+        let scale = Float(PANGO_SCALE)
+        for paragraph in layouts[shown] where Float(paragraph.top) < limit {
+            let lines = pango_layout_get_iter(paragraph.layout)!
+            defer { pango_layout_iter_free(lines) }
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(lines, nil, &logical)
+                let lineTop = Float(paragraph.top) + Float(logical.y) / scale
+                let lineBottom = lineTop + Float(logical.height) / scale
+                guard lineBottom <= limit else { return last }
+                last = (lineTop, lineBottom)
+            } while pango_layout_iter_next_line(lines) != 0
+        }
+        return last
     }
 
     /// Whether the last snapshot drew every line of the current text that reaches into the
@@ -247,7 +289,7 @@ final class NoteTextPreview: ContainerDrawing {
         guard !band.isEmpty, !text.isEmpty else { return true }
         guard let painted, painted.revision == revision else { return false }
         let reachesTop = painted.first == 0 || painted.top <= band.lowerBound
-        let reachesBottom = painted.end == paragraphs.count || band.upperBound <= painted.bottom
+        let reachesBottom = painted.end == paragraphs.count || painted.fadedFrom != nil || band.upperBound <= painted.bottom
         return reachesTop && reachesBottom
     }
 }
