@@ -424,11 +424,11 @@ class App:
                                     what="focus rings and toasts to time out")
         except TimeoutError:
             state = self.wait_state()
-        before = self._masked(self.stable_screenshot(f"{name}-at-rest"), state)
+        before = self.masked(self.stable_screenshot(f"{name}-at-rest"), state)
         count = state.get("fullRedraws", 0)
         self.send_signal(signal.SIGUSR1)
         redrawn = self.wait_state(lambda s: s.get("fullRedraws", 0) > count, what="the full redraw")
-        after = self._masked(self.stable_screenshot(f"{name}-redrawn"), redrawn)
+        after = self.masked(self.stable_screenshot(f"{name}-redrawn"), redrawn)
         timed = [key for key in self.TIMED_STATE if (self.state() or {}).get(key) != state.get(key)]
         if timed:
             raise OracleInconclusive(f"{name}: {', '.join(timed)} changed on GTK's own timer between the two screenshots"
@@ -446,15 +446,20 @@ class App:
     # while after the last key press, a toast (and the room kept for it) when its time is up.
     TIMED_STATE = ("focusVisible", "bottomInset")
 
-    @staticmethod
-    def _masked(image, state):
+    def to_screen(self, state, x, y):
+        """A point in the state file's window coordinates on the screen (under Xvfb with no
+        window manager, the same)."""
+        return x, y
+
+    def masked(self, image, state):
         """`image` with the overlay scrollbar's box painted over (see the pixel oracle)."""
         scrollbar = state.get("scrollbar", {})
         box = scrollbar.get("bounds")
         if not scrollbar.get("overlay") or not box:
             return image
+        left, top = self.to_screen(state, box["x"], box["y"])
         image = image.copy()
-        image.paste((255, 0, 255), tuple(int(v) for v in (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])))
+        image.paste((255, 0, 255), (int(left), int(top), int(left + box["width"]), int(top + box["height"])))
         return image
 
 

@@ -145,6 +145,8 @@ def test_a_vertical_two_finger_flick_scrolls_on_kinetically_and_stops(launch):
     fraction, _ = changed_fraction(before.crop(table), after.crop(table), tolerance=40)
     assert fraction > 0.02, "the screen did not scroll"
     assert not final["anyRowOpen"]
+    # What the kinetic scroll left on screen is what a full redraw draws (the pixel oracle).
+    app.assert_full_redraw_matches("after-flick")
 
 
 def test_a_click_on_expand_expands_the_note(launch):
