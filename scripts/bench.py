@@ -280,6 +280,8 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         figures = json.loads(output.read_text())
     except (OSError, json.JSONDecodeError) as error:
         return {"error": f"no figures: {error}"}
+    if figures.get("lastFrameMatchesFullRedraw") is False:
+        return {"error": "its last frame differs from a full redraw (the pixel oracle), so its figures do not count"}
     requested = figures.get("closeRequestedMonotonicUs")
     if requested is not None and watcher.exited_at is not None:
         figures["quitMs"] = (watcher.exited_at * 1e6 - requested) / 1000

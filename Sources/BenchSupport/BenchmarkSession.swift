@@ -12,7 +12,8 @@ import GtkBridge
 /// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists;
 /// for a script that clicks to type, `PATH.ready` holds the point to click, and the keys follow
 /// once `PATH.caret` exists, after the frame that showed the caret).
-/// Once the report is written the window is closed as Ctrl+Q closes it; the report's
+/// A scrolling run ends with a small scroll and the pixel oracle on its last frame
+/// (`LastFrameOracle`). Once the report is written the window is closed as Ctrl+Q closes it; the report's
 /// `closeRequestedMonotonicUs` lets the driver time the quit to the process's exit.
 @MainActor
 public final class BenchmarkSession {
@@ -120,7 +121,23 @@ public final class BenchmarkSession {
             steps += jumpSteps()
         }
         if script.typingKeys > 0 { steps += typingSteps() }
+        if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
         return steps
+    }
+
+    /// Frames, and px up per frame, of the small scroll that ends a scrolling run before the
+    /// pixel oracle: rows that move less than a viewport keep the render nodes GTK recorded
+    /// for them, the path on which a stale drawing shows (a jump binds fresh rows everywhere).
+    static let approachFrames = 8
+    static let approachStep = 29.0
+
+    /// The small scroll before the run's last frame; not part of any figure.
+    private func approachToTheLastFrame() -> Step {
+        Step(label: "oracle-approach") { [unowned self] frame in
+            guard frame < Self.approachFrames else { return true }
+            subject.scroll(to: max(0, subject.scrollOffset - Self.approachStep))
+            return false
+        }
     }
 
     /// Waits `settleFrames` frames.
@@ -291,8 +308,18 @@ public final class BenchmarkSession {
 
     // MARK: Finishing
 
+    /// Ends the run: the pixel oracle on its last frame (`LastFrameOracle`, reported as
+    /// `lastFrameMatchesFullRedraw`: the driver counts no figure of a run that fails it), then
+    /// the report.
     private func finish() {
         finished = true
+        LastFrameOracle.check(window: subject.window, dropCaches: { [subject] in subject.dropDrawingCaches() }) { [self] matches in
+            report["lastFrameMatchesFullRedraw"] = matches
+            writeReport()
+        }
+    }
+
+    private func writeReport() {
         report["script"] = script.name
         report["rows"] = subject.rowCount
         report["peakRssBytes"] = ProcessProbe.peakResidentBytes()

@@ -48,4 +48,12 @@ public protocol BenchmarkSubject: AnyObject {
     func typingTargetClickPoint() -> (x: Double, y: Double)?
     /// Whether that note's text has the keyboard focus with its caret shown.
     var typingTargetShowsCaret: Bool { get }
+    /// Lets go of drawing caches of its own (the pixel oracle's full redraw; GTK's render
+    /// nodes are dropped for every subject).
+    func dropDrawingCaches()
+}
+
+extension BenchmarkSubject {
+    /// GTK's widgets keep no drawing caches but their render nodes.
+    public func dropDrawingCaches() {}
 }

@@ -114,6 +114,8 @@ final class BenchmarkRunner: BenchmarkSubject {
         return (Double(inWindow.x), Double(inWindow.y))
     }
 
+    func dropDrawingCaches() { view.dropDrawingCaches() }
+
     var typingTargetShowsCaret: Bool {
         guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }
         return note.form == .textView && gtk_widget_has_focus(note.textView.widget) != 0
