@@ -91,7 +91,13 @@ enum AutomationState {
         state["scrollbar"] = scrollbarFacts(view, inWindow: inWindow)
         state["retainedRows"] = controller.rowsKeepingCells.filter { id in !view.placedRows.contains { $0.id == id } }.map(\.rawValue)
         if let sticky = view.stickyHeader {
-            state["stickyHeader"] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
+            // The model's header, and where GTK placed the pinned copy and whether it is drawn
+            // last, over the rows.
+            var facts: [String: Any] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
+            let cell: GObjectRef = view.stickyCell.widget
+            facts["bounds"] = inWindow(cell)
+            facts["drawnOnTop"] = gtk_widget_get_child_visible(cell.widget) != 0 && gtk_widget_get_next_sibling(cell.widget) == nil
+            state["stickyHeader"] = facts
         }
         return state
     }

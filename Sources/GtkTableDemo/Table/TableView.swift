@@ -32,7 +32,8 @@ final class TableView: ScrollableLayout {
     private var pool: RowPool!
     /// The cells showing rows, by row id.
     private(set) var cells: [RowID: RowCell] = [:]
-    private var stickyCell: RowCell!
+    /// The copy of the current section's header drawn pinned over the rows (W5).
+    private(set) var stickyCell: RowCell!
     private(set) var rowWidth = 0.0
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
