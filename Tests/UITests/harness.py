@@ -516,6 +516,16 @@ def compare_golden(image: Image.Image, name: str, folder: Path, budget=GOLDEN_BU
         raise AssertionError(f"{name}: {fraction:.2%} of pixels changed (budget {budget:.2%}); see {folder}")
 
 
+def contrast(a, b):
+    """The WCAG contrast ratio of two sRGB colours."""
+    def luminance(rgb):
+        channels = [c / 255 for c in rgb]
+        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def delete_red(r, g, b):
     """The Delete action's red."""
     return r > 180 and g < 80 and b < 80

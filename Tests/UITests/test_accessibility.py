@@ -7,7 +7,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from harness import App, SessionBus, wait_until
+from harness import App, SessionBus, contrast, wait_until
 
 CLIENT = Path(__file__).with_name("a11y_client.py")
 
@@ -119,16 +119,6 @@ def test_nothing_in_the_tree_is_named_after_its_class_after_a_note_is_edited_and
     finally:
         app.close()
         bus.close()
-
-
-def contrast(a, b):
-    """The WCAG contrast ratio of two sRGB colours."""
-    def luminance(rgb):
-        channels = [c / 255 for c in rgb]
-        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def title_contrast(image, box):

@@ -6,7 +6,7 @@ import time
 
 from PIL import Image
 
-from harness import colour_fraction, sample_with
+from harness import colour_fraction, contrast, sample_with
 
 LONG_PARAGRAPH = " ".join(f"Pasted sentence number {i} with some words to wrap across the line." for i in range(40))
 
@@ -279,12 +279,3 @@ def test_action_titles_are_readable_on_their_colours(launch):
             assert contrast(background, (255, 255, 255)) >= 4.5, (background, contrast(background, (255, 255, 255)))
         app.key("Escape")
         state = app.wait_state(lambda s: not s["anyRowOpen"])
-
-
-def contrast(a, b):
-    def luminance(rgb):
-        channels = [c / 255 for c in rgb]
-        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
