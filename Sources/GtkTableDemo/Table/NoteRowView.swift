@@ -40,6 +40,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     /// The text view's height at its last allocation (0 while the preview shows).
     private var allocatedTextViewHeight: Int32 = 0
     private let send: (RowIntent) -> Void
+    /// The idle source that draws the text again once the focus has left it, while pending.
+    private var previewReturn: UInt32?
 
     init(send: @escaping (RowIntent) -> Void, keptLayouts: NoteParagraphLayouts?) {
         self.send = send
@@ -101,7 +103,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
             self.send(.endedEditing(id))
             // Once the focus has settled elsewhere, the note is drawn again from its first line
             // (N2): a collapsed text view left scrolled to the caret would show its last lines.
-            MainLoopSource.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+            guard self.previewReturn == nil else { return }
+            self.previewReturn = MainLoopSource.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+                self?.previewReturn = nil
                 self?.showPreviewUnlessFocused()
                 return false
             }
@@ -393,6 +397,12 @@ final class NoteRowView: ContainerLayout, RowContentView {
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         (0, 0)
+    }
+
+    /// The widgets go (the window closes): a pending return to the drawn form goes with them.
+    func containerWillDispose(_ container: GObjectRef) {
+        if let previewReturn { MainLoopSource.remove(previewReturn) }
+        previewReturn = nil
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
