@@ -227,7 +227,7 @@ def test_the_deleted_toast_goes_with_ctrl_z_and_never_hides_the_last_row(launch)
     top, bottom = table_box(state)
     assert last["bounds"]["y"] + last["bounds"]["height"] <= bottom - state["bottomInset"] + 1
     app.key("ctrl+z")
-    # Well before the toast's own 5 s timeout.
+    # Well before the toast's own 10 s timeout.
     state = app.wait_state(lambda s: s["bottomInset"] == 0 and s["canRedo"], what="the toast to go", timeout=2)
     shot = app.stable_screenshot("no-toast")
     assert colour_fraction(shot, band, dark) < 0.05, "the toast stayed up after Ctrl+Z"

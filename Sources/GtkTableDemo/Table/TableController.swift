@@ -262,8 +262,23 @@ final class TableController {
         case .caretMoved(let id):
             caretMoved(in: id)
         case .performAction(let id, let edge, let index):
+            let hadFocus = model.focusedRow == id || view.cell(for: id)?.holdsKeyboardFocus == true
+            let neighbour = focusSuccessor(of: id)
             performAnimated { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
+            // A deleted row's focus goes on to its neighbour, not to the table (P4).
+            if hadFocus, isLive(id) == nil, let neighbour { focus(neighbour) }
         }
+    }
+
+    /// The row that takes the focus if row `id` goes: the next one, or the previous one when
+    /// `id` is the last; nil when it is the only row.
+    ///
+    /// - Complexity: O(log n).
+    private func focusSuccessor(of id: RowID) -> RowID? {
+        let layout = model.layout
+        guard let index = layout.index(of: id) else { return nil }
+        if index + 1 < layout.count { return layout.id(at: index + 1) }
+        return index > 0 ? layout.id(at: index - 1) : nil
     }
 
     // MARK: Scrolling
