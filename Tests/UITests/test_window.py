@@ -86,3 +86,34 @@ def test_sample_data_shown_instead_of_a_bad_file_says_changes_are_not_saved(disp
     finally:
         app.close()
         bus.close()
+
+
+def top_row(state):
+    """The row at the table's top edge (under the sticky header): its id and its y."""
+    top = state["tableOrigin"]["y"]
+    row = next(r for r in sorted(state["rows"], key=lambda r: r["y"]) if r["y"] + r["height"] > top)
+    return row["id"], row["y"]
+
+
+def test_the_window_size_and_scroll_position_come_back_at_the_next_launch(launch, workdir):
+    app = launch()
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "^Table Demo$").split()[0]
+    app.xdotool("windowsize", "--sync", window, 560, 800)
+    state = app.wait_state(lambda s: (s["window"]["width"], s["window"]["height"]) == (560, 800), what="the new size")
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    for _ in range(7):
+        state = app.wheel_and_wait(state, 5)
+    state = app.wait_state()
+    left = top_row(state)
+    assert state["scrollOffset"] > 500 and left[0] > 5, left
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+
+    again = launch(state="again.json")  # a state file of its own: the first one is still there
+    state = again.wait_state(lambda s: s["scrollOffset"] > 0, what="the table scrolled where it was left")
+    assert (state["window"]["width"], state["window"]["height"]) == (560, 800)
+    row_id, y = top_row(state)
+    assert row_id == left[0] and abs(y - left[1]) <= 1, (left, (row_id, y))
+    again.assert_full_redraw_matches("restored")

@@ -98,6 +98,7 @@ final class MainWindow {
     /// Closing saves first (Ctrl+Q, the close button, SIGTERM, SIGINT). If that save fails,
     /// the window stays open and says what failed, so nothing is lost silently.
     private func closeRequested() -> Bool {
+        if !quitsWithoutSaving, let view = leftViewState() { saver?.remember(view) }
         guard !quitsWithoutSaving, let failure = saver?.flush() else {
             saver?.close()
             controller?.close()
@@ -123,6 +124,27 @@ final class MainWindow {
         }
         gtk_window_present(dialog())
         return true
+    }
+
+    // MARK: Where the window was left (P1)
+
+    /// The window's size and the table's top row now, to be restored at the next launch.
+    private func leftViewState() -> ViewState? {
+        guard let layout = controller?.model.layout else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        // GTK 4 keeps the default size at the size the user gave the window.
+        gtk_window_get_default_size(window(), &width, &height)
+        guard width > 0, height > 0 else { return nil }
+        return ViewState(width: Int(width), height: Int(height), anchorRow: layout.anchor?.id, anchorOffset: layout.anchor?.offsetInRow ?? 0)
+    }
+
+    /// Gives the window the size it was left at (unless `--size` gave one), and has the table
+    /// scroll, once its rows have a width, so the row that was at its top is there again, as
+    /// far into it as it was.
+    private func restore(_ view: ViewState, in controller: TableController) {
+        if !options.sizeGiven { gtk_window_set_default_size(window(), Int32(clamping: view.width), Int32(clamping: view.height)) }
+        if let id = view.anchorRow { controller.restorePositionAtFirstWidth(row: id, offsetInRow: view.anchorOffset) }
     }
 
     private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
@@ -233,6 +255,7 @@ final class MainWindow {
         self.saver = saver
         self.richLoader = richLoader
         header.showDatabase(path: document.databasePath)
+        if let view = document.viewState { restore(view, in: controller) }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
         ScrollbarAccessibility.tidy(controller.view.scrolledWindow)
         gtk_widget_grab_focus(controller.view.widget.widget)

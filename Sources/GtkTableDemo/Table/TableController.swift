@@ -172,6 +172,34 @@ final class TableController {
             return
         }
         if isFirstWidth { record(model.measureSample(of: min(Self.estimateSampleSize, model.count / 2))) }
+        if isFirstWidth, let (id, offsetInRow) = positionToRestore {
+            positionToRestore = nil
+            restorePosition(row: id, offsetInRow: offsetInRow)
+        }
+    }
+
+    /// Where the table was left at the last quit (P1), taken once the rows have a width.
+    private var positionToRestore: (RowID, Double)?
+
+    /// Scrolls to row `id`, `offsetInRow` px into it, once the rows first have a width: the
+    /// row is measured first, so the offset lands inside it as it was, whatever the estimates
+    /// of the rows above (which keep it in place as they are measured, W2).
+    func restorePositionAtFirstWidth(row id: RowID, offsetInRow: Double) {
+        positionToRestore = (id, offsetInRow)
+    }
+
+    /// - Complexity: O(log n) plus measuring row `id`.
+    private func restorePosition(row id: RowID, offsetInRow: Double) {
+        guard isLive(id) != nil else { return }
+        do {
+            record(try model.measure([id]))
+        } catch {
+            report(error)
+            return
+        }
+        guard let top = model.layout.offset(of: id), let height = model.layout.height(of: id) else { return }
+        let inside = min(max(0, offsetInRow), max(0, height - 1))
+        record(model.scroll(toOffset: top + inside))
     }
 
     func viewportChanged(to height: Double) {
