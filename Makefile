@@ -57,9 +57,13 @@ install-tests:
 
 ## Installs the app so it shows up in GNOME's app grid; `make uninstall` with the same PREFIX
 ## removes exactly these files. The desktop entry gets the installed binary's absolute path.
+## The Swift runtime is linked in (P6), so the installed app runs without the toolchain. That
+## build has its own folder: its objects are compiled against the toolchain's static modules
+## (which name the libraries they need, such as ICU), and the development build stays as it is.
+STATIC_BUILD := -c $(CONFIGURATION) --static-swift-stdlib --scratch-path .build/static
 install:
-	swift build -c $(CONFIGURATION) --product GtkTableDemo $(SWIFT_BUILD_FLAGS)
-	install -Dm755 "$$(swift build -c $(CONFIGURATION) --show-bin-path)/GtkTableDemo" "$(PREFIX)/bin/GtkTableDemo"
+	swift build $(STATIC_BUILD) --product GtkTableDemo $(SWIFT_BUILD_FLAGS)
+	install -Dm755 "$$(swift build $(STATIC_BUILD) --show-bin-path)/GtkTableDemo" "$(PREFIX)/bin/GtkTableDemo"
 	for file in $(SAMPLE_FILES); do install -Dm644 "data/$$file" "$(PREFIX)/share/gtktabledemo/$$file" || exit 1; done
 	install -d "$(PREFIX)/share/applications"
 	sed -e 's|^Exec=GtkTableDemo|Exec=$(PREFIX)/bin/GtkTableDemo|' -e 's|^TryExec=GtkTableDemo|TryExec=$(PREFIX)/bin/GtkTableDemo|' \

@@ -5,8 +5,8 @@ extension RowDatabase {
     /// Writes `changes` as one transaction: deletes, inserts and moves in the order they
     /// happened (each writes one row, except for an occasional spread of order keys), then
     /// the content of each changed row, then the mark columns alone of each row where only
-    /// marks changed. Rows not named are never written (W6), and a mark never writes a
-    /// row's content columns.
+    /// marks changed, then the view state if there is one. Rows not named are never written
+    /// (W6), and a mark never writes a row's content columns.
     ///
     /// Another process may have changed the file since this one read it: a row it deleted
     /// stays deleted (its content update, mark update or move then writes nothing), and a
@@ -37,6 +37,7 @@ extension RowDatabase {
             for (id, marks) in changes.marks {
                 try mark.run([.bool(marks.flagged), .bool(marks.done), .bool(marks.pinned), .integer(id.rawValue)])
             }
+            if let view = changes.view { try write(view) }
         }
     }
 

@@ -16,6 +16,9 @@ import SQLiteStore
 /// whoever writes; `outline_snapshot` holds one packed copy of the outline and the count it
 /// was taken at. A snapshot whose count is not the current one is stale and never read.
 ///
+/// Version 5 adds `view_state`, one row: where the window was left on this database
+/// (``ViewState``: its size, and the row at the table's top with the offset into it).
+///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
 /// never touches a row's content pages.
@@ -52,6 +55,12 @@ enum RowSchema {
         INSERT INTO outline_stamp (only, changes) VALUES (0, 0);
         CREATE TABLE outline_snapshot (only INTEGER PRIMARY KEY CHECK (only = 0), stamp INTEGER NOT NULL, data BLOB NOT NULL);
         \(outlineTriggers);
+        """,
+        """
+        CREATE TABLE view_state (
+            only INTEGER PRIMARY KEY CHECK (only = 0),
+            width INTEGER NOT NULL, height INTEGER NOT NULL, anchor_row INTEGER, anchor_offset REAL NOT NULL
+        );
         """,
     ])
 

@@ -28,6 +28,13 @@ extension Table {
         }
     }
 
+    /// What an undo toast says a delete did (P4): `Deleted “Groceries: oat milk…”`.
+    ///
+    /// - Complexity: O(``Row/toastExcerptLength``).
+    static func deletedMessage(for row: Row) -> String {
+        "Deleted \(row.toastExcerpt)"
+    }
+
     /// `text` with its first letter in upper case.
     static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()

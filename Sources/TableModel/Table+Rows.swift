@@ -57,7 +57,7 @@ extension Table {
         var update = try applyDelete(id)
         history.record(.delete(row, index: index, height: height), at: clock())
         history.breakCoalescing()
-        update.undoToast = TableUpdate.UndoToast(row: id, message: "Deleted")
+        update.undoToast = TableUpdate.UndoToast(row: id, message: Table.deletedMessage(for: row))
         return update
     }
 

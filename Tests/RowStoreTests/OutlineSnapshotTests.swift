@@ -131,7 +131,8 @@ import Testing
         do {
             let database = try RowDatabase.create(path: path, importing: StoreFixture.file)
             try database.connection.execute("""
-                DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers); PRAGMA user_version = 3
+                DROP TABLE view_state; DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers);
+                PRAGMA user_version = 3
                 """)
         }
         let database = try RowDatabase.open(path: path)

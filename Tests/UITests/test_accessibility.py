@@ -28,7 +28,7 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
         assert found["buttons"].count("Expand") >= 5, found
         for action in ("Delete", "Flag", "Pin"):
             assert action in found["buttons"], (action, found["buttons"])
-        # The rows' Done actions, not only the header bar's Done button.
+        # The rows' Done actions (the header bar's button reads End Editing, and only while editing).
         assert found["buttons"].count("Done") >= 5, found["buttons"]
         assert found["listItems"] >= 5
         # W12: the table and its rows have names of their own; nothing is named after its class.

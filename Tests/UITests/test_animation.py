@@ -277,7 +277,7 @@ def test_a_grid_reflow_slides_the_rows_below(launch):
     state = scroll_near_top(app, 201, within=120)
     shot = app.screenshot("wide")
     start = drawn_y(app.row(state, 300))
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 400, 720)
     mid, end = assert_mid_slide(app, state, shot, 300, start, lambda s: s["rowWidth"] < state["rowWidth"],
                                 "the header below the grid sliding")

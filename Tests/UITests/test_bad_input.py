@@ -49,7 +49,7 @@ def test_typing_hindi_and_emoji(launch):
 def test_a_window_200_px_wide(launch):
     app = launch()
     state = app.wait_state()
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 200, 600)
     state = app.wait_state(lambda s: s["window"]["width"] < 400, what="the narrow window")
     assert all(r["height"] > 0 for r in state["rows"])

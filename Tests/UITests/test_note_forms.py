@@ -198,7 +198,7 @@ def test_a_note_expanded_straight_after_a_width_change_shows_every_line(launch, 
     prose = next(row["text"] for row in sample["rows"] if row["id"] == 5)
     app = launch(data=sample_with(workdir, {5: {"text": prose + "\n" + prose, "expanded": False}}), prefix=("nice", "-n", "19"))
     app.wait_state()
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 718, 765)
     state = app.wait_state(lambda s: s["window"]["width"] == 718 and app.row(s, 5) is not None)
     app.click(*text_point(state, app.row(state, 5), 100, 10))

@@ -96,7 +96,7 @@ def test_collapsing_while_editing_keeps_the_caret_visible(launch):
     assert dark_pixels(shot, area) > 200
 
 
-def test_done_and_escape_end_editing(launch):
+def test_end_editing_and_escape_end_editing(launch):
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 4) is not None)
     app.click(*app.note_text_point(state, 4))
@@ -104,6 +104,7 @@ def test_done_and_escape_end_editing(launch):
     app.key("Escape")
     state = app.wait_state(lambda s: "editingRow" not in s and s.get("focusedRow") == 4)
     app.click(*app.note_text_point(state, 4))
-    state = app.wait_state(lambda s: s.get("editingRow") == 4)
-    app.click(320, 24)  # the header bar's Done button
+    state = app.wait_state(lambda s: s.get("editingRow") == 4 and s["header"]["endEditing"]["shown"])
+    button = state["header"]["endEditing"]["bounds"]  # the header bar's End Editing, where GTK placed it
+    app.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
     app.wait_state(lambda s: "editingRow" not in s)

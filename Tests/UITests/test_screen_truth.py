@@ -85,7 +85,7 @@ def test_keystrokes_reach_a_note_scrolled_out_of_view_and_the_table_follows(laun
     assert next(r for r in app.saved()["rows"] if r["id"] == 2)["text"].endswith("first second")
 
 
-def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):
+def test_focus_stays_on_its_row_through_menu_paging_undo_and_end_editing(launch):
     app = launch()
     state = app.wait_state()
     app.key("Down", "Down", "Down")  # the header, then the first two notes
@@ -95,9 +95,17 @@ def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):
     app.wait_state(lambda s: s["contextMenuOpen"])
     app.key("Escape")
     state = app.wait_state(lambda s: not s["contextMenuOpen"] and s["focus"].get("row") == 3, what="focus back on row 3")
-    # The header bar's Done leaves it where it is: Down then goes on to the next row.
-    done_x = state["window"]["width"] - 150
-    app.click(done_x, 25)
+    # Tab puts the caret in the row's note, which brings the header bar's End Editing; a
+    # click on it, where GTK placed it, ends the edit and leaves the focus on the row: Down
+    # then goes on to the next row.
+    assert not state["header"]["endEditing"]["shown"]
+    app.key("Tab")
+    state = app.wait_state(lambda s: s.get("editingRow") == 3 and s["header"]["endEditing"]["shown"],
+                           what="End Editing while the note is edited")
+    button = state["header"]["endEditing"]["bounds"]
+    app.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    state = app.wait_state(lambda s: "editingRow" not in s and s["focus"].get("row") == 3, what="End Editing")
+    assert state["focus"]["cssName"] == "table-row" and not state["header"]["endEditing"]["shown"]
     app.key("Down")
     state = app.wait_state(lambda s: s["focus"].get("row") == 4, what="Down from row 3 after Done")
     app.key("Up")
@@ -219,7 +227,7 @@ def test_the_deleted_toast_goes_with_ctrl_z_and_never_hides_the_last_row(launch)
     top, bottom = table_box(state)
     assert last["bounds"]["y"] + last["bounds"]["height"] <= bottom - state["bottomInset"] + 1
     app.key("ctrl+z")
-    # Well before the toast's own 5 s timeout.
+    # Well before the toast's own 10 s timeout.
     state = app.wait_state(lambda s: s["bottomInset"] == 0 and s["canRedo"], what="the toast to go", timeout=2)
     shot = app.stable_screenshot("no-toast")
     assert colour_fraction(shot, band, dark) < 0.05, "the toast stayed up after Ctrl+Z"

@@ -30,7 +30,7 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
     export = workdir / "model-export.json"
     app = launch(env={"GTKTABLEDEMO_MODEL_EXPORT": str(export)})
     state = app.wait_state()
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     recent = deque(maxlen=8)
     oracle_checks = 0
     for step in range(count):

@@ -50,6 +50,14 @@ final class AutoSaver {
         }
     }
 
+    /// Queues where the window was left (on quit), for the next transaction, which `flush()`
+    /// then writes with the rows.
+    ///
+    /// - Complexity: O(1).
+    func remember(_ view: ViewState) {
+        writer.submit(RowChanges(view: view))
+    }
+
     /// Writes whatever is unsaved and waits for it (on quit). Returns the failure, in words,
     /// if the changes could not be written; they are kept for another try.
     func flush() -> String? {

@@ -4,7 +4,7 @@ import GtkBridge
 import RowStore
 import TableModel
 
-/// The application window: a header bar with the title and a Done button (SPEC N6), and the
+/// The application window: a header bar with the title and an End Editing button (P1, N6), and the
 /// table inside a toast overlay (for the undo toast). It opens the rows database, and if that
 /// fails it says why, in a dialog and on stderr, and offers the sample data instead; the
 /// unreadable file is never touched.
@@ -14,7 +14,7 @@ final class MainWindow {
     private let toastOverlay: GObjectRef
     private let toasts: ToastPresenter
     private let resolution = TextResolution()
-    private let title: GObjectRef
+    private let header: HeaderBar
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
     private(set) var controller: TableController?
@@ -38,30 +38,20 @@ final class MainWindow {
         self.options = options
         self.opening = opening
         window = GObjectRef(adw_application_window_new(application())!)
-        gtk_window_set_title(window(), "GtkTableDemo")
+        gtk_window_set_title(window(), HeaderBar.Words.appName)
         gtk_window_set_default_size(window(), options.width, options.height)
         ImplicitGrabBreakFilter.install(on: window)
 
-        let header = GObjectRef(adw_header_bar_new()!)
-        title = GObjectRef(adw_window_title_new("GtkTableDemo", nil)!)
-        adw_header_bar_set_title_widget(header(), title.widget)
-        let done = GObjectRef(gtk_button_new_with_label("Done")!)
-        done.addCSSClass("suggested-action")
-        gtk_widget_set_tooltip_text(done.widget, "End editing (Escape)")
-        // A click on Done ends editing and leaves the focus on the row, not on the button (N10).
-        gtk_widget_set_focus_on_click(done.widget, 0)
-        adw_header_bar_pack_end(header(), done.widget)
-        Self.nameHeaderBarParts(done: done)
-
+        header = HeaderBar()
         toastOverlay = GObjectRef(adw_toast_overlay_new()!)
         toasts = ToastPresenter(overlay: toastOverlay)
         gtk_widget_set_vexpand(toastOverlay.widget, 1)
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
-        column.append(header)
+        column.append(header.widget)
         column.append(toastOverlay)
         adw_application_window_set_content(window(), column.widget)
 
-        done.on("clicked") { [weak self] in self?.controller?.endEditing() }
+        header.onEndEditing = { [weak self] in self?.controller?.endEditing() }
         window.onRequest("close-request") { [weak self] in self?.closeRequested() ?? false }
         addAction("undo") { [weak self] in
             self?.controller?.undo()
@@ -77,22 +67,6 @@ final class MainWindow {
             stateWriter = writer
         }
         open()
-    }
-
-    /// libadwaita 1.2's header bar packs its start and end widgets in boxes with no name, and
-    /// its window title is one too; GTK 4.8 reads a widget with no name by its class, so a
-    /// screen reader announced "AdwGizmo" and "AdwWindowTitle" (W12). The end box is the one
-    /// whose packing box holds Done; the start box and the title are its siblings.
-    private static func nameHeaderBarParts(done: GObjectRef) {
-        guard let packing = gtk_widget_get_parent(done.widget), let end = gtk_widget_get_parent(packing),
-            let centre = gtk_widget_get_parent(end)
-        else { return }
-        var child = gtk_widget_get_first_child(centre)
-        while let part = child {
-            let name = part == end ? "Header bar end" : part == gtk_widget_get_first_child(centre) ? "Header bar start" : "Window title"
-            GObjectRef(part).setAccessibleLabel(name)
-            child = gtk_widget_get_next_sibling(part)
-        }
     }
 
     func present() { gtk_window_present(window()) }
@@ -124,6 +98,7 @@ final class MainWindow {
     /// Closing saves first (Ctrl+Q, the close button, SIGTERM, SIGINT). If that save fails,
     /// the window stays open and says what failed, so nothing is lost silently.
     private func closeRequested() -> Bool {
+        if !quitsWithoutSaving, let view = leftViewState() { saver?.remember(view) }
         guard !quitsWithoutSaving, let failure = saver?.flush() else {
             saver?.close()
             controller?.close()
@@ -149,6 +124,27 @@ final class MainWindow {
         }
         gtk_window_present(dialog())
         return true
+    }
+
+    // MARK: Where the window was left (P1)
+
+    /// The window's size and the table's top row now, to be restored at the next launch.
+    private func leftViewState() -> ViewState? {
+        guard let layout = controller?.model.layout else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        // GTK 4 keeps the default size at the size the user gave the window.
+        gtk_window_get_default_size(window(), &width, &height)
+        guard width > 0, height > 0 else { return nil }
+        return ViewState(width: Int(width), height: Int(height), anchorRow: layout.anchor?.id, anchorOffset: layout.anchor?.offsetInRow ?? 0)
+    }
+
+    /// Gives the window the size it was left at (unless `--size` gave one), and has the table
+    /// scroll, once its rows have a width, so the row that was at its top is there again, as
+    /// far into it as it was.
+    private func restore(_ view: ViewState, in controller: TableController) {
+        if !options.sizeGiven { gtk_window_set_default_size(window(), Int32(clamping: view.width), Int32(clamping: view.height)) }
+        if let id = view.anchorRow { controller.restorePositionAtFirstWidth(row: id, offsetInRow: view.anchorOffset) }
     }
 
     private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
@@ -221,6 +217,7 @@ final class MainWindow {
         let richLoader = RichContentLoader(controller: controller, folder: DataLocation.sampleDirectory)
         controller.onUpdate = { [weak self] in
             self?.saver?.changed()
+            self?.showEditing()
             self?.stateWriter?.setNeedsWrite()
         }
         controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
@@ -232,7 +229,10 @@ final class MainWindow {
         controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
-        window.onNotify("focus-widget") { [weak controller] in controller?.focusMoved() }
+        window.onNotify("focus-widget") { [weak self, weak controller] in
+            controller?.focusMoved()
+            self?.showEditing()
+        }
         // Large Text or another font: measure every row again with the fonts GTK now uses.
         resolution.onChange { [weak self, weak controller] in
             guard let self, let controller else { return }
@@ -254,7 +254,8 @@ final class MainWindow {
         }
         self.saver = saver
         self.richLoader = richLoader
-        if !document.savesChanges { adw_window_title_set_subtitle(title(), "Sample data — changes are not saved") }
+        header.showDatabase(path: document.databasePath)
+        if let view = document.viewState { restore(view, in: controller) }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
         ScrollbarAccessibility.tidy(controller.view.scrolledWindow)
         gtk_widget_grab_focus(controller.view.widget.widget)
@@ -263,6 +264,13 @@ final class MainWindow {
                 [weak self] in self?.close()
             }
         }
+    }
+
+    /// The End Editing button follows the model's edited note. Not once the window is
+    /// closing: hiding the button then would queue a layout of rows being destroyed.
+    private func showEditing() {
+        guard let controller, !controller.isClosed else { return }
+        header.setEditing(controller.model.editingRow != nil)
     }
 
     // MARK: Automation
@@ -295,7 +303,7 @@ final class MainWindow {
     private func automationState() -> [String: Any] {
         var state: [String: Any] = [
             "settled": isSettled, "active": gtk_window_is_active(window()) != 0, "fullRedraws": fullRedraw?.count ?? 0,
-            "focusVisible": gtk_window_get_focus_visible(window()) != 0,
+            "focusVisible": gtk_window_get_focus_visible(window()) != 0, "header": header.automationFacts(in: window),
         ]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = [

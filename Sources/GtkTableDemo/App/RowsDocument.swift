@@ -16,6 +16,9 @@ struct RowsDocument {
     }
 
     var rows: Rows
+    /// Where the window was left on this database (P1); nil for the sample, a database that
+    /// never stored one, or one whose stored state could not be read.
+    var viewState: ViewState?
 
     /// The database edits are written to; nil when they are not saved.
     var databasePath: String? {
@@ -53,7 +56,9 @@ struct RowsDocument {
             outline = try rows.loadOutline(usingSnapshot: false)
             layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
         }
-        return (RowsDocument(rows: .stored(rows, layout)), outline.fromSnapshot ? nil : outline)
+        // A view state that cannot be read costs only the restore: the rows still open.
+        let view = try? rows.viewState()
+        return (RowsDocument(rows: .stored(rows, layout), viewState: view), outline.fromSnapshot ? nil : outline)
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet

@@ -22,6 +22,9 @@ import GtkBridge
 /// gone, and a poll then read the destroyed overlay (a GTK critical on a quick quit).
 @MainActor
 final class ToastPresenter {
+    /// How long an undo toast stays up, in seconds, unless the step is undone or redone (P4):
+    /// long enough to read what it undoes and reach its button.
+    static let undoTimeoutSeconds: UInt32 = 10
     /// The height a toast covers at the bottom of the table: the toast and its margins.
     static let coveredHeight = 72.0
     /// How often a hiding toast is looked for (its animation takes 300 ms).
@@ -51,12 +54,12 @@ final class ToastPresenter {
         overlay.on("destroy") { [weak self] in self?.overlayDestroyed() }
     }
 
-    /// A notice with an Undo button that runs `win.undo`.
+    /// A notice saying what `win.undo` would undo, with an Undo button that runs it.
     func showUndo(_ message: String) {
         let toast = adw_toast_new(message)!
         adw_toast_set_button_label(toast, "Undo")
         adw_toast_set_action_name(toast, "win.undo")
-        adw_toast_set_timeout(toast, 5)
+        adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
         undoToast = present(toast)
     }
 

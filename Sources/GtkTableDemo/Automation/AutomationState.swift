@@ -187,6 +187,13 @@ enum AutomationState {
         return facts
     }
 
+    /// A mapped widget's box in the X window's coordinates (the surface, margins included).
+    static func windowBounds(of widget: GObjectRef, in window: GObjectRef) -> [String: Double]? {
+        var margin = (x: 0.0, y: 0.0)
+        gtk_native_get_surface_transform(window(), &margin.x, &margin.y)
+        return windowBounds(of: widget, in: window, margin: margin)
+    }
+
     /// A widget's box in the X window's coordinates (the surface, margins included).
     private static func windowBounds(of widget: GObjectRef, in window: GObjectRef, margin: (x: Double, y: Double)) -> [String: Double]? {
         guard gtk_widget_get_mapped(widget.widget) != 0, let box = ViewModelAgreement.bounds(of: widget, in: window) else { return nil }

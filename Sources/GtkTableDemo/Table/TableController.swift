@@ -172,6 +172,34 @@ final class TableController {
             return
         }
         if isFirstWidth { record(model.measureSample(of: min(Self.estimateSampleSize, model.count / 2))) }
+        if isFirstWidth, let (id, offsetInRow) = positionToRestore {
+            positionToRestore = nil
+            restorePosition(row: id, offsetInRow: offsetInRow)
+        }
+    }
+
+    /// Where the table was left at the last quit (P1), taken once the rows have a width.
+    private var positionToRestore: (RowID, Double)?
+
+    /// Scrolls to row `id`, `offsetInRow` px into it, once the rows first have a width: the
+    /// row is measured first, so the offset lands inside it as it was, whatever the estimates
+    /// of the rows above (which keep it in place as they are measured, W2).
+    func restorePositionAtFirstWidth(row id: RowID, offsetInRow: Double) {
+        positionToRestore = (id, offsetInRow)
+    }
+
+    /// - Complexity: O(log n) plus measuring row `id`.
+    private func restorePosition(row id: RowID, offsetInRow: Double) {
+        guard isLive(id) != nil else { return }
+        do {
+            record(try model.measure([id]))
+        } catch {
+            report(error)
+            return
+        }
+        guard let top = model.layout.offset(of: id), let height = model.layout.height(of: id) else { return }
+        let inside = min(max(0, offsetInRow), max(0, height - 1))
+        record(model.scroll(toOffset: top + inside))
     }
 
     func viewportChanged(to height: Double) {
@@ -262,8 +290,23 @@ final class TableController {
         case .caretMoved(let id):
             caretMoved(in: id)
         case .performAction(let id, let edge, let index):
+            let hadFocus = model.focusedRow == id || view.cell(for: id)?.holdsKeyboardFocus == true
+            let neighbour = focusSuccessor(of: id)
             performAnimated { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
+            // A deleted row's focus goes on to its neighbour, not to the table (P4).
+            if hadFocus, isLive(id) == nil, let neighbour { focus(neighbour) }
         }
+    }
+
+    /// The row that takes the focus if row `id` goes: the next one, or the previous one when
+    /// `id` is the last; nil when it is the only row.
+    ///
+    /// - Complexity: O(log n).
+    private func focusSuccessor(of id: RowID) -> RowID? {
+        let layout = model.layout
+        guard let index = layout.index(of: id) else { return nil }
+        if index + 1 < layout.count { return layout.id(at: index + 1) }
+        return index > 0 ? layout.id(at: index - 1) : nil
     }
 
     // MARK: Scrolling

@@ -16,6 +16,36 @@ extension Row {
         }
     }
 
+    /// The most characters of a row's text a toast quotes (``toastExcerpt``).
+    static let toastExcerptLength = 20
+
+    /// How a toast names this row (P4): the start of its text or title in quotes, cut after a
+    /// whole word within ``toastExcerptLength`` characters (`“Groceries: oat milk…”`), or,
+    /// for a row with no text of its own, ``userFacingName``.
+    ///
+    /// - Complexity: O(leading whitespace + ``toastExcerptLength``).
+    public var toastExcerpt: String {
+        let text: String
+        switch content {
+        case .header(let title), .toggle(let title, _): text = title
+        case .note(let body, _): text = body
+        case .grid, .rich: return userFacingName
+        }
+        return text.allSatisfy(\.isWhitespace) ? userFacingName : "“\(Row.excerpt(text))”"
+    }
+
+    /// The first line of `text`, without leading whitespace, cut at the last word boundary
+    /// within ``toastExcerptLength`` characters (or inside a longer first word), without
+    /// trailing punctuation, with an ellipsis when cut.
+    private static func excerpt(_ text: String) -> String {
+        let firstLine = text.drop(while: \.isWhitespace).prefix { $0 != "\n" && $0 != "\r" }
+        guard firstLine.prefix(toastExcerptLength + 1).count > toastExcerptLength else { return String(firstLine) }
+        let cut = firstLine.prefix(toastExcerptLength + 1)
+        let words = cut.lastIndex(where: \.isWhitespace).map { cut[..<$0] } ?? cut.prefix(toastExcerptLength)
+        let trimmed = words.reversed().drop { $0.isWhitespace || $0.isPunctuation }.reversed()
+        return String(trimmed.isEmpty ? cut.prefix(toastExcerptLength) : Substring(trimmed)) + "…"
+    }
+
     /// The first line of `text`, without leading whitespace, cut to ``quotedPrefixLength``
     /// characters with an ellipsis.
     private static func quoted(_ text: String) -> String {
