@@ -245,9 +245,17 @@ final class NoteRowView: ContainerLayout, RowContentView {
         showPreview()
     }
 
-    /// Swaps the drawn text back in; the text view lets its text go.
+    /// Swaps the drawn text back in; the text view lets its text go. A scroll of the text view
+    /// still animating (it glides to the caret) is ended first, at the value it has reached:
+    /// hiding the scroller turns its adjustment's animation off, and GTK 4.8 then sets the
+    /// animation's target, whose `value-changed` the text view answers by setting the value
+    /// again, which ends the animation under it; GTK then disconnects the ended animation's
+    /// handler a second time (a critical: `g_signal_handler_disconnect: handler_id > 0`,
+    /// found by the soak).
     private func showPreview() {
         guard form == .textView else { return }
+        let scroll = gtk_scrolled_window_get_vadjustment(scroller())
+        gtk_adjustment_set_value(scroll, gtk_adjustment_get_value(scroll))
         textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), "", -1) }
         gtk_widget_set_child_visible(preview.widget.widget, 1)
         gtk_widget_set_child_visible(scroller.widget, 0)
