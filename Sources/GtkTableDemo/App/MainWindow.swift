@@ -25,6 +25,8 @@ final class MainWindow {
     private var benchmark: BenchmarkRunner?
     private var agreement: ViewModelAgreement?
     private var fullRedraw: FullRedraw?
+    /// The pending update of the End Editing button (`showEditing`).
+    private var editingShownSoon: UInt32?
     private var screenshotTaken = false
     private static let screenshotRetryMilliseconds: UInt32 = 50
     private static let screenshotAttempts = 40
@@ -266,11 +268,20 @@ final class MainWindow {
         }
     }
 
-    /// The End Editing button follows the model's edited note. Not once the window is
-    /// closing: hiding the button then would queue a layout of rows being destroyed.
+    /// The End Editing button follows the model's edited note, once the main loop is idle:
+    /// the model's updates also arrive inside the table's allocation, and a button shown then
+    /// would have the header bar drawn before it is allocated again (GTK warns "Trying to
+    /// snapshot AdwHeaderBar without a current allocation"; the soak found it). Not once the
+    /// window is closing: hiding the button then would queue a layout of rows being destroyed.
     private func showEditing() {
-        guard let controller, !controller.isClosed else { return }
-        header.setEditing(controller.model.editingRow != nil)
+        guard editingShownSoon == nil else { return }
+        editingShownSoon = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            guard let self else { return false }
+            self.editingShownSoon = nil
+            guard let controller = self.controller, !controller.isClosed else { return false }
+            self.header.setEditing(controller.model.editingRow != nil)
+            return false
+        }
     }
 
     // MARK: Automation
