@@ -99,11 +99,12 @@ QUICK = {
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
+# Each program: its binary, its arguments, and its window's title (xdotool finds the window by it).
 PROGRAMS = {
-    "ours": ("GtkTableDemo", []),
-    "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"]),
-    "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"]),
-    "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"]),
+    "ours": ("GtkTableDemo", [], "Table Demo"),
+    "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"], "ListPeers"),
+    "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"], "ListPeers"),
+    "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"], "ListPeers"),
 }
 
 
@@ -223,7 +224,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     """Runs one program on one script; returns its JSON figures, {"timedOut": limit in s} when it
     ran past its limit, or {"error": ...}. Our app autosaves as users run it, so a script that
     edits rows gets its own copy of the rows file (the shared one is never written)."""
-    binary_name, extra = PROGRAMS[program]
+    binary_name, extra, window_title = PROGRAMS[program]
     data = rows_file(rows)
     if program == "ours" and script != "startup":
         copy = workdir / f"rows-{rows}-{script}.sqlite"
@@ -264,10 +265,10 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
                     typed = True
                     request = json.loads(ready.read_text() or "{}")
                     # No caret after a click: no keys; the run ends by itself and says why.
-                    if "click" not in request or click_and_wait(session, binary_name, request["click"], ready,
+                    if "click" not in request or click_and_wait(session, window_title, request["click"], ready,
                                                                 deadline):
                         io_before_typing = process_io(process.pid)
-                        type_keys(session, binary_name, keys)  # each window is titled after its program
+                        type_keys(session, window_title, keys)
         except subprocess.SubprocessError as error:
             end(process)
             return {"error": str(error)}
