@@ -80,7 +80,7 @@ final class ViewModelAgreement {
                 if let problem = childProblem(in: cell, id: id) { return problem }
                 if let note = cell.content as? NoteRowView {
                     if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
-                    let shown = Int32(-span.y)..<Int32((layout.viewportHeight - Double(span.y)).rounded(.up))
+                    let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
                     if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
                 }
             }

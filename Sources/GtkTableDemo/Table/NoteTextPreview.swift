@@ -92,13 +92,14 @@ final class NoteTextPreview: ContainerDrawing {
     /// Queues a draw when part of it lies outside the band drawn.
     /// - Complexity: O(1).
     func show(band: Range<Int32>) {
-        let top = max(0, band.lowerBound)
-        let needed = top..<max(top, min(gtk_widget_get_height(widget.widget), band.upperBound))
-        guard !needed.isEmpty, let drawn = drawnBand, !(drawn.lowerBound <= needed.lowerBound && needed.upperBound <= drawn.upperBound)
-        else {
-            if drawnBand == nil, !needed.isEmpty { drawnBand = Self.tiles(around: needed) }
+        let needed = band.clamped(to: 0..<max(0, gtk_widget_get_height(widget.widget)))
+        guard !needed.isEmpty else { return }
+        guard let drawn = drawnBand else {
+            // Drawn whole so far: the band only narrows what the next draw does.
+            drawnBand = Self.tiles(around: needed)
             return
         }
+        guard needed.lowerBound < drawn.lowerBound || needed.upperBound > drawn.upperBound else { return }
         drawnBand = Self.tiles(around: needed)
         gtk_widget_queue_draw(widget.widget)
     }

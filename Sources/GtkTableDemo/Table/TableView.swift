@@ -233,6 +233,11 @@ final class TableView: ScrollableLayout {
         return (Int32(y), Int32(bottom - y))
     }
 
+    /// The band of a row placed at `y` (its own y) that the viewport shows.
+    static func shownBand(ofRowAt y: Int32, viewportHeight: Double) -> Range<Int32> {
+        -y..<Int32(viewportHeight.rounded(.up)) - y
+    }
+
     // MARK: Animated height changes
 
     /// Takes the rows' drawn places before a change that should animate (see
@@ -320,7 +325,7 @@ final class TableView: ScrollableLayout {
             let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
             cell.widget.allocate(
                 x: 0, y: span.y, width: width, height: span.height)
-            cell.content.show(band: -span.y..<Int32(layout.viewportHeight.rounded(.up)) - span.y)
+            cell.content.show(band: Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight))
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
         placedRows = visible.map { row in
