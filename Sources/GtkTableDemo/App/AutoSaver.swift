@@ -97,5 +97,7 @@ final class AutoSaver {
         }
     }
 
-    private static let retryMilliseconds = UInt32(SaveScheduler.retryInterval * 1000)
+    /// After a failed write, the next attempt waits this long, so a full disk or a refused
+    /// path is not retried in a busy loop.
+    private static let retryMilliseconds: UInt32 = 5000
 }
