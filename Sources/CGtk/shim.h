@@ -1,6 +1,15 @@
 #ifndef CGTK_SHIM_H
 #define CGTK_SHIM_H
 
+/* The oldest GTK and libadwaita the app supports are Debian 12's (GTK 4.8, libadwaita 1.2).
+   Built against a newer one (the Debian 13 lane: GTK 4.18, libadwaita 1.7), an API deprecated
+   since then is not a warning, and an API newer than 4.8 or 1.2 is one: the code stays buildable
+   on both. */
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
+#define ADW_VERSION_MIN_REQUIRED ADW_VERSION_1_2
+#define ADW_VERSION_MAX_ALLOWED ADW_VERSION_1_2
+
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include <pango/pangocairo.h>
