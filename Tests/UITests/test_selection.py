@@ -4,9 +4,11 @@ batch Delete/Flag buttons with their toast and one-step undo, and no swipes in t
 import json
 import os
 import subprocess
+import time
 from pathlib import Path
 
 from harness import App, SessionBus, wait_until
+from test_swipe import swipe
 
 CLIENT = Path(__file__).with_name("a11y_client.py")
 
@@ -67,8 +69,9 @@ def test_select_button_check_boxes_shift_click_and_batch_flag_and_delete_with_un
 
     # No swipe in selection mode: a long sideways drag leaves the row closed, and unselected.
     row = app.row(state, ids[2])
-    y = row["y"] + row["height"] / 2
-    app.drag(state["tableOrigin"]["x"] + 300, y, state["tableOrigin"]["x"] + 120, y)
+    app.move(state["tableOrigin"]["x"] + 200, row["y"] + row["height"] / 2)
+    swipe(app, state, ids[2], -160)  # what opens a row's actions out of the mode (test_swipe)
+    time.sleep(0.5)
     state = app.wait_state()
     assert app.row(state, ids[2])["swipeOffset"] == 0 and not state["anyRowOpen"]
     assert title(state) == "3 rows selected" and app.row(state, ids[2])["checked"]
