@@ -53,11 +53,23 @@ extension Table {
         return (update, removed, held)
     }
 
+    /// Redoes a batch delete.
+    func applyBatchDelete(again deletion: BatchDeletion) -> TableUpdate {
+        let (update, removed, _) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
+        deletion.record(removed)
+        return update
+    }
+
     /// Undoes a batch delete: the rows, their heights, the scroll position come back; nothing
     /// is selected then.
-    func applyBatchRestore(_ deletion: BatchDeletion) -> TableUpdate {
+    ///
+    /// - Throws: ``TableError/layout(_:)`` if the delete's record is gone (it is kept while the
+    ///   delete stands, so only a history out of order could get here); nothing changes then.
+    func applyBatchRestore(_ deletion: BatchDeletion) throws(TableError) -> TableUpdate {
+        guard let removed = deletion.removed else { throw .layout(.unknownRow(deletion.firstRow, operation: "undo a batch delete")) }
         var update = TableUpdate()
-        update.layout = layout.restore(deletion.removed)
+        update.layout = layout.restore(removed)
+        deletion.forgetRemoved()
         // The rows come back unselected: a selection made since is of other positions.
         layout.setSelection(RowSelection())
         rows.restore(deletion.held, count: deletion.count)

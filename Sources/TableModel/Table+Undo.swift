@@ -80,9 +80,7 @@ extension Table {
         case .open(let id):
             update = try applyToggleOpen(id)
         case .deleteRows(let deletion):
-            update = forward
-                ? applyBatchDelete(ranges: deletion.removed.ranges, batch: deletion.batch).update
-                : applyBatchRestore(deletion)
+            update = forward ? applyBatchDelete(again: deletion) : try applyBatchRestore(deletion)
         case .group(let edits):
             update = unchangedUpdate()
             for step in forward ? edits : edits.reversed() { update.absorb(try apply(step, forward: forward)) }
