@@ -91,7 +91,7 @@ FULL = {
     "startup_repeats": STARTUP_REPEATS,
     # Select all and Delete (E4): ours against a GtkListView over a GListStore emptied by one
     # g_list_store_splice, side by side.
-    "delete_sizes": [1_000_000],
+    "delete_sizes": [1_000, 100_000, 1_000_000],
     "delete_script": "select-delete",
 }
 QUICK = {
@@ -868,12 +868,13 @@ def main() -> int:
         config["startup_repeats"] = 0
     if arguments.note_typing_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0)
+    if arguments.sizes:
+        # The select-all-and-delete runs go at the sizes named, whatever the run's own.
+        config["delete_sizes"] = config["sizes"]
     if arguments.select_delete_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[])
     if arguments.scroll_only or arguments.note_typing_only:
         config["delete_sizes"] = []
-    elif arguments.sizes:
-        config["delete_sizes"] = [n for n in config["delete_sizes"] if n in config["sizes"]]
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
