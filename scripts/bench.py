@@ -36,6 +36,9 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
                                 only the scroll script (no engine bench, typing or start-up
                                 repeats), for the programs and sizes named; writes no JSON
                                 unless asked
+    scripts/bench.py --select-delete-only [--sizes 1000000]
+                                only select all and Delete (and ours undoing it), ours against a
+                                GtkListView over a GListStore emptied by one g_list_store_splice
     scripts/bench.py --note-typing-only [--sizes 1000]
                                 only the note-length typing runs (a click into a one-line
                                 note and into a 1 MB note, then typing), at the largest
@@ -86,6 +89,10 @@ FULL = {
     "note_scripts": ["typing-one-line-note", "typing-long-note"],
     "keys": 50,
     "startup_repeats": STARTUP_REPEATS,
+    # Select all and Delete (E4): ours against a GtkListView over a GListStore emptied by one
+    # g_list_store_splice, side by side.
+    "delete_sizes": [1_000, 100_000, 1_000_000],
+    "delete_script": "select-delete",
 }
 QUICK = {
     "sizes": [300],
@@ -96,6 +103,8 @@ QUICK = {
     "note_scripts": ["smoke-typing-long-note"],
     "keys": 3,
     "startup_repeats": 1,
+    "delete_sizes": [300],
+    "delete_script": "smoke-select-delete",
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
@@ -105,7 +114,10 @@ PROGRAMS = {
     "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"], "ListPeers"),
     "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"], "ListPeers"),
     "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"], "ListPeers"),
+    "listview-liststore": ("ListPeers", ["--widget", "listview", "--row", "label", "--model", "liststore"], "ListPeers"),
 }
+# The programs of the select-all-and-delete runs.
+DELETE_PROGRAMS = ["ours", "listview-liststore"]
 
 
 def log(message: str):
@@ -728,6 +740,8 @@ def render(results: dict, config: dict) -> str:
     for size, runs in results["typing"].items():
         lines += table(f"Typing at N = {int(size):,} rows ({config['keys']} keystrokes, xdotool, autosave on)",
                        TYPING_METRICS, runs)
+    for size, runs in results.get("deleteAll", {}).items():
+        lines += delete_table(int(size), runs)
     notes = results.get("noteTyping", {})
     if notes.get("runs"):
         title = f"Typing after a click, by note length, at N = {int(notes['rows']):,} rows (ours, autosave on)"
@@ -736,6 +750,25 @@ def render(results: dict, config: dict) -> str:
     for item in results["targets"]:
         lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
     return "\n".join(lines)
+
+
+def delete_table(size: int, runs: dict) -> list[str]:
+    """Select all and Delete at `size` rows: the main-thread work of the frames that did it,
+    how soon the table was empty, and (ours) the undo."""
+    rows = []
+    for program, run in runs.items():
+        figures = get(run, "deleteAll") if usable(run) else None
+        if not figures or "error" in figures:
+            rows.append([program, status(run) or (figures or {}).get("error", "no figures"), "", "", "", ""])
+            continue
+        undo = figures.get("undo")
+        restored = ("yes" if figures.get("rowsAfterUndo") == figures.get("rowsBefore")
+                    and figures.get("scrollOffsetAfterUndo") == figures.get("scrollOffsetBefore") else "no") if undo else "no undo"
+        rows.append([program, fmt(get(figures, "delete", "workMs", "max")), fmt(figures.get("emptyAfterMs")),
+                     fmt(get(undo, "workMs", "max")) if undo else "-", restored, f"{figures.get('rowsAfter', '?')}"])
+    return plain_table(f"Select all and Delete at N = {size:,} rows (one batch; ours then undoes it)",
+                       ["program", "max frame work ms", "empty after ms", "undo max frame ms", "rows and scroll back",
+                        "rows left"], rows)
 
 
 def startup_only(sizes: list[int], programs: list[str], repeats: int, output: str | None) -> int:
@@ -791,6 +824,9 @@ def main() -> int:
                         help="run only the scroll script: no engine bench, typing or start-up repeats")
     parser.add_argument("--note-typing-only", action="store_true",
                         help="run only the note-length typing runs (ours): no engine bench, scroll, typing or start-up")
+    parser.add_argument("--select-delete-only", action="store_true",
+                        help="run only select all and Delete (ours against a GtkListView over a GListStore): "
+                             "no engine bench, scroll, typing or start-up")
     parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)}; "
                                            "with --startup-only, ours)")
     parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
@@ -824,13 +860,21 @@ def main() -> int:
         config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
     # The note-length runs go at the largest typing size (or the one --sizes names).
     config["note_size"] = max(config["typing_sizes"] or config["sizes"] or [0])
-    partial = arguments.scroll_only or arguments.note_typing_only or arguments.programs or arguments.sizes
+    partial = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.programs
+               or arguments.sizes)
     if arguments.scroll_only:
         config["typing_sizes"] = []
         config["note_scripts"] = []
         config["startup_repeats"] = 0
     if arguments.note_typing_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0)
+    if arguments.sizes:
+        # The select-all-and-delete runs go at the sizes named, whatever the run's own.
+        config["delete_sizes"] = config["sizes"]
+    if arguments.select_delete_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[])
+    if arguments.scroll_only or arguments.note_typing_only:
+        config["delete_sizes"] = []
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
@@ -839,9 +883,9 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    only = arguments.scroll_only or arguments.note_typing_only
+    only = arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only
     engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
-    results = {"engine": engine, "scroll": {}, "typing": {}, "noteTyping": {}}
+    results = {"engine": engine, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -879,6 +923,11 @@ def main() -> int:
                     if program not in programs:
                         continue
                     runs[program] = run_program(session, work, program, size, config["typing_script"], config["keys"])
+            for size in config["delete_sizes"]:
+                runs = results["deleteAll"].setdefault(str(size), {})
+                for program in DELETE_PROGRAMS:
+                    if program in programs or (program == "listview-liststore" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["delete_script"], 0)
             if "ours" in programs and config["note_scripts"]:
                 notes = results["noteTyping"] = {"rows": config["note_size"], "runs": {}}
                 for script in config["note_scripts"]:
@@ -905,6 +954,8 @@ def main() -> int:
                  for program, run in runs.items() if "error" in run]
     failures += [f"{script}: {run['error']}" for script, run in results["noteTyping"].get("runs", {}).items()
                  if "error" in run]
+    failures += [f"select-delete {size} {program}: {run['error']}" for size, runs in results["deleteAll"].items()
+                 for program, run in runs.items() if "error" in run]
     if arguments.quick:
         failures += [f"{size} {program}: timed out" for phase in ("scroll", "typing")
                      for size, runs in results[phase].items() for program, run in runs.items() if "timedOut" in run]
@@ -941,6 +992,13 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"typing {size} {program}: no timed keys ({get(run, 'typing')})")
             if usable(run) and run.get("bytesWrittenPerEdit") is None:
                 gaps.append(f"typing {size} {program}: no bytes written per edit")
+    for size, runs in results.get("deleteAll", {}).items():
+        for program, run in runs.items():
+            figures = get(run, "deleteAll") if usable(run) else None
+            if not figures or "error" in figures or figures.get("rowsAfter") != 0:
+                gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
+            elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
+                gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
     engine = results.get("engine", {})
     if "results" in engine and not all(isinstance(i, dict) and i.get("fenwick_ns") for i in engine["results"]):
         gaps.append("engine: no Fenwick figures")

@@ -18,6 +18,9 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// press to the end of the frame that shows the caret) rather than programmatically at
     /// the note's end.
     public var clicksToType = false
+    /// Whether to select every row and delete them in one batch (E4), from the middle of the
+    /// table, then undo it: the frames' main-thread work and how soon the table is empty.
+    public var deletesAll = false
 
     /// The text of the note typed into.
     public enum TypingNote: Sendable, Equatable {
@@ -84,8 +87,9 @@ public struct BenchmarkScript: Sendable, Equatable {
 
     /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
     /// jump), `typing`, `typing-one-line-note` and `typing-long-note` (a click puts the caret
-    /// in a one-line note, or in a 1 MB manual page, then the keys are typed), and the quick
-    /// smoke versions `smoke-scroll`, `smoke-typing` and `smoke-typing-long-note`.
+    /// in a one-line note, or in a 1 MB manual page, then the keys are typed), `select-delete`
+    /// (every row deleted in one batch, then undone), and the quick smoke versions
+    /// `smoke-scroll`, `smoke-typing`, `smoke-typing-long-note` and `smoke-select-delete`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
@@ -114,6 +118,11 @@ public struct BenchmarkScript: Sendable, Equatable {
         case "smoke-typing":
             script.typingKeys = 3
             script.settleFrames = 5
+        case "select-delete":
+            script.deletesAll = true
+        case "smoke-select-delete":
+            script.deletesAll = true
+            script.settleFrames = 5
         case "smoke-typing-long-note":
             script.typingKeys = 3
             script.settleFrames = 5
@@ -126,7 +135,7 @@ public struct BenchmarkScript: Sendable, Equatable {
     }
 
     public static let names = [
-        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "smoke-scroll", "smoke-typing",
-        "smoke-typing-long-note",
+        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "smoke-scroll",
+        "smoke-typing", "smoke-typing-long-note", "smoke-select-delete",
     ]
 }

@@ -121,6 +121,7 @@ public final class BenchmarkSession {
             steps += jumpSteps()
         }
         if script.typingKeys > 0 { steps += typingSteps() }
+        if script.deletesAll { steps += deleteAllSteps() }
         if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
         return steps
     }
@@ -247,6 +248,47 @@ public final class BenchmarkSession {
             return true
         }
         return [reveal, focus, typing, settle("after-typing")]
+    }
+
+    /// From the middle of the table: every row deleted in one batch (the frame that does it is
+    /// timed, and the time until the table has no rows), then the batch undone (are the rows
+    /// and the scroll position back?).
+    private func deleteAllSteps() -> [Step] {
+        var started = 0
+        var emptyAfterMs: Double?
+        var before: (rows: Int, offset: Double) = (0, 0)
+        let start = scrollTo("delete-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }
+        let delete = Step(label: "delete-all") { [unowned self] frame in
+            if frame == 0 {
+                before = (subject.rowCount, subject.scrollOffset)
+                started = g_get_monotonic_time()
+                guard subject.deleteAllRows() else {
+                    report["deleteAll"] = ["error": "this program cannot delete its rows in a batch"]
+                    steps.removeAll()
+                    return true
+                }
+                return false
+            }
+            if emptyAfterMs == nil, subject.rowCount == 0 { emptyAfterMs = Double(g_get_monotonic_time() - started) / 1000 }
+            guard frame >= script.settleFrames else { return false }
+            report["deleteAll"] = [
+                "rowsBefore": before.rows, "rowsAfter": subject.rowCount, "emptyAfterMs": emptyAfterMs ?? -1,
+                "delete": timings(of: "delete-all"), "scrollOffsetBefore": before.offset,
+            ]
+            return true
+        }
+        // A program that cannot undo (GTK's list models have no undo) reports the delete alone.
+        let undo = Step(label: "undo-delete-all") { [unowned self] frame in
+            if frame == 0 { return !subject.undoDeleteAll() }
+            guard frame >= script.settleFrames else { return false }
+            var figures = report["deleteAll"] as? [String: Any] ?? [:]
+            figures["undo"] = timings(of: "undo-delete-all")
+            figures["rowsAfterUndo"] = subject.rowCount
+            figures["scrollOffsetAfterUndo"] = subject.scrollOffset
+            report["deleteAll"] = figures
+            return true
+        }
+        return [start, delete, undo]
     }
 
     /// Asks the driver to click on the note's text (`PATH.ready` holds the point), waits for

@@ -51,9 +51,16 @@ public protocol BenchmarkSubject: AnyObject {
     /// Lets go of drawing caches of its own (the pixel oracle's full redraw; GTK's render
     /// nodes are dropped for every subject).
     func dropDrawingCaches()
+    /// Deletes every row in one batch as the program's users would (select all, Delete);
+    /// false when the program cannot.
+    func deleteAllRows() -> Bool
+    /// Undoes ``deleteAllRows()``; false when the program cannot.
+    func undoDeleteAll() -> Bool
 }
 
 extension BenchmarkSubject {
     /// GTK's widgets keep no drawing caches but their render nodes.
     public func dropDrawingCaches() {}
+    public func deleteAllRows() -> Bool { false }
+    public func undoDeleteAll() -> Bool { false }
 }

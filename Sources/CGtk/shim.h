@@ -40,4 +40,9 @@ static inline GtkTextTag *cgtk_text_tag_new_without_hyphens(void) {
     return g_object_new(GTK_TYPE_TEXT_TAG, "insert-hyphens", FALSE, NULL);
 }
 
+/* A row's selected state for assistive technology (gtk_accessible_update_state is variadic). */
+static inline void cgtk_accessible_set_selected(GtkWidget *widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
 #endif

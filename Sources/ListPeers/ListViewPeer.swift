@@ -2,31 +2,34 @@ import BenchSupport
 import CGtk
 import GtkBridge
 
-/// GtkListView over a GtkStringList (through GtkNoSelection), rows made by a
-/// GtkSignalListItemFactory: the widget GTK recommends for long lists. It creates row
-/// widgets only around the viewport and recycles them as items are bound and unbound.
+/// GtkListView over a GtkStringList, or a GListStore of GtkStringObjects (through
+/// GtkNoSelection), rows made by a GtkSignalListItemFactory: the widget GTK recommends for
+/// long lists. It creates row widgets only around the viewport and recycles them as items
+/// are bound and unbound.
 @MainActor
 final class ListViewPeer: PeerList {
     /// Strings handed to the model per splice while it is filled (one `items-changed` each).
     static let fillChunk = 10_000
 
     let widget: GObjectRef
+    /// The list model: a GtkStringList, or a GListStore when `isStore`.
     private let strings: GObjectRef
+    private let isStore: Bool
     /// Row widgets by their GtkListItem, from `setup` to `teardown`.
     private var rowsByItem: [GObjectRef: PeerRow] = [:]
     private(set) var boundRows: [Int: PeerRow] = [:]
 
     /// - Complexity: O(n) for n rows (each text becomes a GtkStringObject).
-    init(rows: PeerRows, rowText: PeerOptions.RowText, counter: WidgetMeasureCounter) {
+    init(rows: PeerRows, rowText: PeerOptions.RowText, model: PeerOptions.Model, counter: WidgetMeasureCounter) {
         let texts = rows.texts
         let contents = rows.contents
-        strings = GObjectRef(gtk_string_list_new(nil)!)
+        isStore = model == .liststore
+        strings = isStore ? GObjectRef(UnsafeMutableRawPointer(g_list_store_new(gtk_string_object_get_type())!))
+            : GObjectRef(gtk_string_list_new(nil)!)
         var start = 0
         while start < texts.count {
-            let chunk = texts[start..<min(start + Self.fillChunk, texts.count)]
-            let copies = chunk.map { UnsafePointer(strdup($0)) } + [nil]
-            gtk_string_list_splice(strings(), guint(start), 0, copies)
-            copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+            let chunk = Array(texts[start..<min(start + Self.fillChunk, texts.count)])
+            Self.splice(strings, isStore: isStore, at: start, removing: 0, adding: chunk)
             start += chunk.count
         }
         let factory = GObjectRef(gtk_signal_list_item_factory_new()!)
@@ -57,13 +60,35 @@ final class ListViewPeer: PeerList {
     var rowCount: Int { Int(g_list_model_get_n_items(strings.opaque)) }
     var liveRowWidgets: Int { rowsByItem.count }
 
-    func text(at position: Int) -> String { String(cString: gtk_string_list_get_string(strings(), guint(position))) }
+    func text(at position: Int) -> String {
+        guard isStore else { return String(cString: gtk_string_list_get_string(strings(), guint(position))) }
+        let item = g_list_model_get_item(strings.opaque, guint(position))
+        defer { g_object_unref(item) }
+        return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+    }
 
     /// Replaces the item: the model emits `items-changed (position, 1, 1)`.
     func setText(_ text: String, at position: Int) {
-        let copy = strdup(text)
-        defer { free(copy) }
-        gtk_string_list_splice(strings(), guint(position), 1, [UnsafePointer(copy), nil])
+        Self.splice(strings, isStore: isStore, at: position, removing: 1, adding: [text])
+    }
+
+    /// Removes every item in one splice (`items-changed (0, n, 0)`), as a batch delete of all
+    /// rows does in an app built on this list.
+    func removeAll() {
+        Self.splice(strings, isStore: isStore, at: 0, removing: rowCount, adding: [])
+    }
+
+    /// One splice of the model: `g_list_store_splice` or `gtk_string_list_splice`.
+    private static func splice(_ model: GObjectRef, isStore: Bool, at position: Int, removing: Int, adding texts: [String]) {
+        if isStore {
+            var items: [gpointer?] = texts.map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+            g_list_store_splice(model.opaque, guint(position), guint(removing), &items, guint(items.count))
+            items.forEach { g_object_unref($0) }
+        } else {
+            let copies = texts.map { UnsafePointer(strdup($0)) } + [nil]
+            gtk_string_list_splice(model(), guint(position), guint(removing), copies)
+            copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+        }
     }
 
     /// GTK 4.8 has no `gtk_list_view_scroll_to`; the list's `list.scroll-to-item` action does it.

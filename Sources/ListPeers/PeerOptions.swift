@@ -6,9 +6,13 @@ struct PeerOptions: Sendable {
     enum Widget: String, Sendable { case listview, listbox }
     /// What shows a row's text.
     enum RowText: String, Sendable { case label, textview }
+    /// The GtkListView's model: a GtkStringList, or a GListStore of GtkStringObjects (the
+    /// general list model, `g_list_store_splice`).
+    enum Model: String, Sendable { case stringlist, liststore }
 
     var widget = Widget.listview
     var rowText = RowText.label
+    var model = Model.stringlist
     var dataPath = ""
     var width: Int32 = 480
     var height: Int32 = 720
@@ -18,7 +22,7 @@ struct PeerOptions: Sendable {
     var benchOutputPath: String?
 
     static let usage = """
-        Usage: ListPeers --widget listview|listbox [--row label|textview] --data PATH
+        Usage: ListPeers --widget listview|listbox [--row label|textview] [--model stringlist|liststore] --data PATH
                          [--row-css PATH] [--size WIDTHxHEIGHT] [--bench-script NAME --bench-output PATH]
         """
 
@@ -36,6 +40,10 @@ struct PeerOptions: Sendable {
                 let text = try reader.value(for: argument)
                 guard let row = RowText(rawValue: text) else { throw reader.failure("Unknown row \"\(text)\".") }
                 options.rowText = row
+            case "--model":
+                let text = try reader.value(for: argument)
+                guard let model = Model(rawValue: text) else { throw reader.failure("Unknown model \"\(text)\".") }
+                options.model = model
             case "--data": options.dataPath = try reader.value(for: argument)
             case "--row-css": options.rowCSSPath = try reader.value(for: argument)
             case "--size": (options.width, options.height) = try reader.size(for: argument)

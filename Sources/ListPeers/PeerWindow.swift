@@ -24,7 +24,7 @@ final class PeerWindow: BenchmarkSubject {
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller.widget, 1)
         switch options.widget {
-        case .listview: list = ListViewPeer(rows: rows, rowText: options.rowText, counter: counter)
+        case .listview: list = ListViewPeer(rows: rows, rowText: options.rowText, model: options.model, counter: counter)
         case .listbox: list = ListBoxPeer(rows: rows, rowText: options.rowText, counter: counter)
         }
         typingTarget = options.rowText == .textview ? rows.typingTarget : nil
@@ -109,6 +109,14 @@ final class PeerWindow: BenchmarkSubject {
     func focusTypingTarget() -> Bool {
         guard let target = typingTarget, let row = list.boundRows[target] else { return false }
         return row.focusAtEnd()
+    }
+
+    /// Removes every row in one splice of the list's model (E4's peer); GtkListBox's rows
+    /// are its children, so it has no such splice.
+    func deleteAllRows() -> Bool {
+        guard let view = list as? ListViewPeer else { return false }
+        view.removeAll()
+        return true
     }
 
     /// The peers are not clicked into (their scripts focus the note).

@@ -8,7 +8,7 @@ extension RowDatabase: RowContentSource {
     /// - Throws: ``SQLiteError``, also for a row of an unknown kind.
     /// - Complexity: O(n) for n rows.
     public func outline() throws(SQLiteError) -> [RowOutline] {
-        let select = try statement("SELECT id, kind, expanded FROM rows INDEXED BY rows_outline ORDER BY position, id")
+        let select = try statement("SELECT id, kind, expanded FROM rows INDEXED BY rows_outline WHERE trashed IS NULL ORDER BY position, id")
         try select.bind([])
         var outline: [RowOutline] = []
         while try select.step() {

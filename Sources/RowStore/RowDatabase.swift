@@ -157,7 +157,7 @@ public final class RowDatabase {
     public func load() throws(SQLiteError) -> RowsFile {
         try connection.execute("BEGIN")
         defer { try? connection.execute("COMMIT") }
-        let select = try statement("SELECT id, \(RowColumns.names) FROM rows ORDER BY position, id")
+        let select = try statement("SELECT id, \(RowColumns.names) FROM rows WHERE trashed IS NULL ORDER BY position, id")
         try select.bind([])
         var rows: [Row] = []
         while try select.step() {
@@ -169,6 +169,14 @@ public final class RowDatabase {
         }
         let members = try fileExtras()
         return RowsFile(rows: rows, extraFields: members)
+    }
+
+    /// Deletes for good the rows that batch deletes left recoverable (``RowChanges/Placement/trashed(batch:first:last:)``),
+    /// when nothing can undo them any more (on quit). One transaction: all or none go.
+    ///
+    /// - Complexity: O(t log n) for t trashed rows.
+    public func purgeTrashed() {
+        try? connection.execute("DELETE FROM rows WHERE trashed IS NOT NULL")
     }
 
     /// Copies the write-ahead log into the database file and empties it, if no reader is

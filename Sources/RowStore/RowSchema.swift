@@ -19,6 +19,12 @@ import SQLiteStore
 /// Version 5 adds `view_state`, one row: where the window was left on this database
 /// (``ViewState``: its size, and the row at the table's top with the offset into it).
 ///
+/// Version 6 adds `trashed`: rows deleted together from the selection (E3, E4) carry their
+/// batch's number there instead of going at once, so Undo brings them back with their
+/// content; the outline, its index and loading read only rows with none. The writer purges
+/// them when the app quits (nothing can undo them then). `rows_outline` becomes a partial
+/// index of the rows not trashed.
+///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
 /// never touches a row's content pages.
@@ -45,7 +51,7 @@ enum RowSchema {
         """,
         """
         DROP INDEX rows_in_order;
-        \(outlineIndex);
+        CREATE INDEX rows_outline ON rows (position, id, kind, expanded);
         """,
         """
         ALTER TABLE rows ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
@@ -62,10 +68,18 @@ enum RowSchema {
             width INTEGER NOT NULL, height INTEGER NOT NULL, anchor_row INTEGER, anchor_offset REAL NOT NULL
         );
         """,
+        """
+        ALTER TABLE rows ADD COLUMN trashed INTEGER;
+        DROP INDEX rows_outline;
+        \(outlineIndex);
+        CREATE TRIGGER rows_outline_trashed AFTER UPDATE OF trashed ON rows
+            WHEN OLD.trashed IS NOT NEW.trashed
+            BEGIN UPDATE outline_stamp SET changes = changes + 1; END;
+        """,
     ])
 
-    /// The covering index start-up reads (version 2 on).
-    static let outlineIndex = "CREATE INDEX rows_outline ON rows (position, id, kind, expanded)"
+    /// The covering index start-up reads, of the rows not trashed (version 6 on).
+    static let outlineIndex = "CREATE INDEX rows_outline ON rows (position, id, kind, expanded) WHERE trashed IS NULL"
 
     /// The triggers that bump `outline_stamp` on every change to what the outline holds
     /// (version 4 on). A content-only update (text, chips, marks, a note's expanded state)

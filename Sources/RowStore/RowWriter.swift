@@ -43,7 +43,7 @@ public final class RowWriter: @unchecked Sendable {
         queue.sync { write(adding: RowChanges(), reporting: false) }
     }
 
-    /// Flushes, then folds the write-ahead log back into the database file and closes the
+    /// Flushes, then deletes for good the rows batch deletes kept for Undo, folds the write-ahead log back into the database file and closes the
     /// writer's connection (on quit), so the next start reads one compact file.
     ///
     /// - Returns: the failure, if the changes could not be written.
@@ -51,6 +51,7 @@ public final class RowWriter: @unchecked Sendable {
     public func close() -> RowStoreError? {
         queue.sync {
             let failure = write(adding: RowChanges(), reporting: false)
+            if failure == nil { database?.purgeTrashed() }
             database?.checkpoint()
             database = nil
             return failure

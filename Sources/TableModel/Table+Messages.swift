@@ -25,6 +25,8 @@ extension Table {
             return "The table could not make that change; nothing was changed."
         case .unreadableRow:
             return "That row could not be read from the database, so it cannot be changed. It says why in its place."
+        case .tooManyRowsToMark(_, let limit):
+            return "Flag, Done and Pin work on at most \(Table.groupedDigits(limit)) rows at once; select fewer rows. Nothing was changed."
         }
     }
 

@@ -79,6 +79,11 @@ extension Table {
             update = try applyExpanded(!expanded, to: id)
         case .open(let id):
             update = try applyToggleOpen(id)
+        case .deleteRows(let deletion):
+            update = forward ? applyBatchDelete(again: deletion) : try applyBatchRestore(deletion)
+        case .group(let edits):
+            update = unchangedUpdate()
+            for step in forward ? edits : edits.reversed() { update.absorb(try apply(step, forward: forward)) }
         }
         if rows[edit.row] != nil && !update.rebind.contains(edit.row) { update.rebind.append(edit.row) }
         return update

@@ -38,6 +38,11 @@ public final class Table {
     /// The row that has keyboard focus (itself or a widget inside it), if any.
     public internal(set) var focusedRow: RowID?
 
+    /// Whether the table is in selection mode (E3): rows show check boxes, a click selects,
+    /// and swipes are off.
+    public internal(set) var isSelecting = false
+    /// The row a Shift+click extends the selection from: the last row clicked in selection mode.
+    var selectionAnchor: RowID?
     /// How many times each row was measured and handed to the engine, for tests and the
     /// automation state file (a text edit must measure exactly one row).
     public internal(set) var measureCounts: [RowID: Int] = [:]

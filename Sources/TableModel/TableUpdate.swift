@@ -17,6 +17,9 @@ public struct TableUpdate: Sendable, Equatable {
     /// Rows whose chrome changed (button title or sensitivity, height label, marks) while the
     /// text is the user's own: refresh those, and leave the text view and caret alone.
     public var refresh: [RowID] = []
+    /// The selection or selection mode changed (E3): refresh the shown rows' check boxes
+    /// and the title.
+    public var selectionChanged = false
     /// This row's caret must be scrolled into view inside its text area (N5).
     public var scrollCaretIntoView: RowID?
     /// Show this toast.
@@ -42,6 +45,7 @@ public struct TableUpdate: Sendable, Equatable {
         swipe.invocations += later.swipe.invocations
         rebind += later.rebind.filter { !rebind.contains($0) }
         refresh += later.refresh.filter { !refresh.contains($0) }
+        selectionChanged = selectionChanged || later.selectionChanged
         scrollCaretIntoView = later.scrollCaretIntoView ?? scrollCaretIntoView
         undoToast = later.undoToast ?? undoToast
         performedActions += later.performedActions

@@ -49,6 +49,8 @@ def main():
     print(json.dumps({"buttons": names, "pressed": bool(pressed),
                       "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM),
                       "listItemNames": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM],
+                      "selectedListItems": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM
+                                            and n.getState().contains(pyatspi.STATE_SELECTED)],
                       "lists": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST],
                       "allNames": sorted({n.name for n in nodes if n.name}),
                       "notes": [note_text(n) for n in nodes if n.name == "Note"]}))

@@ -1,6 +1,7 @@
 """A random-input soak through real X input (issue 12): from a printed seed, thousands of
 random user actions (clicks, drags, swipes, the wheel, typing in four scripts, keys, context
-menu choices, resizes, undo and redo, scrolling in the middle of a swipe) with the view-model
+menu choices, resizes, undo and redo, scrolling in the middle of a swipe, selection by
+Ctrl+click, Shift+click, the Select button and Ctrl+A, and batch actions) with the view-model
 agreement check on. Afterwards: no crash, no GTK warning or critical, no disagreement, no
 message from the app about a refused action, and the saved rows equal the model's rows.
 
@@ -38,8 +39,9 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
         origin, width, height = state["tableOrigin"], state["rowWidth"], state["viewportHeight"]
         x = origin["x"] + rng.uniform(130, max(131, width - 5))
         y = origin["y"] + rng.uniform(5, max(6, height - 5))
-        kind = rng.choices(["click", "swipe", "vdrag", "wheel", "hwheel", "type", "key", "menu", "resize", "midswipe"],
-                           weights=[14, 12, 4, 14, 4, 12, 20, 6, 2, 4])[0]
+        kind = rng.choices(["click", "swipe", "vdrag", "wheel", "hwheel", "type", "key", "menu", "resize", "midswipe",
+                            "select", "selectall", "batch"],
+                           weights=[14, 12, 4, 14, 4, 12, 20, 6, 2, 4, 6, 1, 3])[0]
         issued = []
 
         def act(*args):
@@ -74,6 +76,26 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
                 act("key", *(["Down"] * rng.randint(0, 3)), rng.choice(["Return", "Return", "Escape"]))
             elif kind == "resize":
                 act("windowsize", window, rng.randint(320, 820), rng.randint(480, 900))
+            elif kind == "select":
+                # Ctrl+click or Shift+click a row, or the Select (or Cancel) button.
+                way = rng.choice(["ctrl", "shift", "button"])
+                if way == "button":
+                    shown = [b for b in state["selectionChrome"]["buttons"] if b["name"] in ("Select", "Cancel") and b["shown"]]
+                    if shown:
+                        box = shown[0]["bounds"]
+                        act("mousemove", int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2), "click", 1)
+                else:
+                    act("mousemove", int(x), int(y), "keydown", way, "click", 1, "keyup", way)
+            elif kind == "selectall":
+                act("key", "--clearmodifiers", "ctrl+a")
+            elif kind == "batch":
+                # One of the action bar's buttons, while it is shown (Delete least often).
+                shown = [b for b in state["selectionChrome"]["buttons"]
+                         if b["shown"] and b["sensitive"] and b["name"] not in ("Select", "Cancel")]
+                shown = [b for b in shown if b["name"] != "Delete" or rng.random() < 0.3]
+                if shown:
+                    box = rng.choice(shown)["bounds"]
+                    act("mousemove", int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2), "click", 1)
             elif kind == "midswipe":
                 act("mousemove", int(x), int(y), "mousedown", 1, "mousemove", int(x - 40), int(y),
                             "mousemove", int(x - 80), int(y), "click", rng.choice([4, 5]), "mousemove", int(x - 120), int(y),

@@ -19,7 +19,7 @@ final class HeaderBar {
     }
 
     let widget: GObjectRef
-    private let title: GObjectRef
+    let title: GObjectRef
     private let endEditing: GObjectRef
     /// Runs when the End Editing button is clicked.
     var onEndEditing: (() -> Void)?

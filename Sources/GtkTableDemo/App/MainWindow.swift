@@ -15,6 +15,7 @@ final class MainWindow {
     private let toasts: ToastPresenter
     private let resolution = TextResolution()
     private let header: HeaderBar
+    private let selectionChrome: SelectionChrome
     private let options: LaunchOptions
     private let clock = Table.monotonicClock()
     private(set) var controller: TableController?
@@ -51,6 +52,8 @@ final class MainWindow {
         let column = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         column.append(header.widget)
         column.append(toastOverlay)
+        selectionChrome = SelectionChrome(header: header.widget, title: header.title)
+        column.append(selectionChrome.actionBar)
         adw_application_window_set_content(window(), column.widget)
 
         header.onEndEditing = { [weak self] in self?.controller?.endEditing() }
@@ -67,6 +70,7 @@ final class MainWindow {
             let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
             writer.attach(to: window)
             stateWriter = writer
+            toasts.onShownChange = { [weak writer] in writer?.setNeedsWrite() }
         }
         open()
     }
@@ -229,6 +233,7 @@ final class MainWindow {
             self?.toasts.show(message)
         }
         controller.onRichRowNeeded = { [weak richLoader] id in richLoader?.load(id) }
+        attachSelectionChrome(to: controller)
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
         window.onNotify("focus-widget") { [weak self, weak controller] in
@@ -284,6 +289,19 @@ final class MainWindow {
         }
     }
 
+    /// The Select, Cancel and batch buttons drive the table; the chrome follows the selection.
+    private func attachSelectionChrome(to controller: TableController) {
+        selectionChrome.onEnter = { [weak controller] in controller?.enterSelectionMode() }
+        selectionChrome.onLeave = { [weak controller] in controller?.leaveSelectionMode() }
+        selectionChrome.onAction = { [weak controller] action in controller?.performBatch(action) }
+        controller.onSelectionChanged = { [weak self, weak controller] in
+            guard let self, let model = controller?.model else { return }
+            self.selectionChrome.show(
+                selecting: model.isSelecting, title: model.isSelecting ? model.selectionTitle : HeaderBar.Words.appName,
+                count: model.selection.count)
+        }
+    }
+
     // MARK: Automation
 
     private var isSettled: Bool {
@@ -315,6 +333,7 @@ final class MainWindow {
         var state: [String: Any] = [
             "settled": isSettled, "active": gtk_window_is_active(window()) != 0, "fullRedraws": fullRedraw?.count ?? 0,
             "focusVisible": gtk_window_get_focus_visible(window()) != 0, "header": header.automationFacts(in: window),
+            "selectionChrome": selectionChrome.automationFacts(in: window), "toast": toasts.shownTitle ?? "",
         ]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = [

@@ -49,13 +49,23 @@ final class ToastPresenter {
     /// Called with the bottom inset the table needs now.
     var onCoveredHeightChange: ((Double) -> Void)?
 
+    /// Called when a toast goes on the overlay or leaves it (the state file writes again).
+    var onShownChange: (() -> Void)?
+
+    /// The title of the toast on the overlay, read from the toast, for the state file.
+    var shownTitle: String? {
+        current.flatMap { adw_toast_get_title($0.opaque) }.map { String(cString: $0) }
+    }
+
     init(overlay: GObjectRef) {
         self.overlay = overlay
         overlay.on("destroy") { [weak self] in self?.overlayDestroyed() }
     }
 
-    /// A notice saying what `win.undo` would undo, with an Undo button that runs it.
+    /// A notice saying what `win.undo` would undo, with an Undo button that runs it. An
+    /// earlier offer still up is out of date (Undo would now undo this step): it goes first.
     func showUndo(_ message: String) {
+        historyMoved()
         let toast = adw_toast_new(message)!
         adw_toast_set_button_label(toast, "Undo")
         adw_toast_set_action_name(toast, "win.undo")
@@ -136,6 +146,7 @@ final class ToastPresenter {
         currentSince = g_get_monotonic_time()
         // The overlay takes a reference of its own.
         adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.pointer)))
+        onShownChange?()
         if let label = adw_toast_get_button_label(toast.opaque) {
             nameToastButtons(titled: String(cString: label), on: overlay)
         }
@@ -147,6 +158,7 @@ final class ToastPresenter {
     private func dismissed(_ toast: GObjectRef) {
         guard current?.pointer == toast.pointer else { return }
         current = nil
+        onShownChange?()
         if undoToast?.pointer == toast.pointer { undoToast = nil }
         if let showWait { MainLoopSource.remove(showWait) }
         showWait = nil

@@ -36,6 +36,10 @@ enum AutomationState {
             entry["pinned"] = row.pinned
             if let cell = view.cell(for: placed.id) {
                 entry["bounds"] = inWindow(cell.widget)
+                // The check box as GTK shows it (E3): child-visible and ticked.
+                entry["checkShown"] = cell.selectionCheck.isShown
+                entry["checked"] = cell.selectionCheck.isShown && cell.selectionCheck.isActive
+                if cell.selectionCheck.isShown { entry["checkBounds"] = inWindow(cell.selectionCheck.button) }
                 entry.merge(widgetFacts(of: cell, inWindow: inWindow)) { $1 }
             }
             switch row.content {

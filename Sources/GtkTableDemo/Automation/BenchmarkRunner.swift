@@ -116,6 +116,19 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     func dropDrawingCaches() { view.dropDrawingCaches() }
 
+    /// Ctrl+A, then Delete, through the controller as the keys go (E4).
+    func deleteAllRows() -> Bool {
+        controller.selectAll()
+        controller.performBatch(.delete)
+        return true
+    }
+
+    /// Ctrl+Z.
+    func undoDeleteAll() -> Bool {
+        controller.undo()
+        return true
+    }
+
     var typingTargetShowsCaret: Bool {
         guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }
         return note.form == .textView && gtk_widget_has_focus(note.textView.widget) != 0

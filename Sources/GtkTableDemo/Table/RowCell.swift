@@ -20,6 +20,8 @@ final class RowCell: ContainerLayout {
     let leftStrip = ActionStrip(side: .left)
     let rightStrip = ActionStrip(side: .right)
     private var notice: UnreadableRowNotice!
+    /// The check box shown in selection mode (E3).
+    private(set) var selectionCheck: SelectionCheck!
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -43,7 +45,18 @@ final class RowCell: ContainerLayout {
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
         notice = UnreadableRowNotice(parent: widget)
+        selectionCheck = SelectionCheck(parent: widget)
         widget.setAccessibleHidden(true)
+    }
+
+    /// Shows whether the row is selected (E3): its check box, and its accessible selected
+    /// state. Out of selection mode the box is hidden and the content back in place.
+    func showSelection(selecting: Bool, selected: Bool) {
+        let wasSelecting = selectionCheck.isShown
+        selectionCheck.show(selecting: selecting, selected: selected)
+        widget.setCSSClass("selected", selected)
+        cgtk_accessible_set_selected(widget.widget, selected ? 1 : 0)
+        if wasSelecting != selecting { gtk_widget_queue_allocate(widget.widget) }
     }
 
     /// The unreadable-row message, when the cell shows it in place of its content.
@@ -70,6 +83,7 @@ final class RowCell: ContainerLayout {
             let widths = (try? model.swipeActionWidths(for: row.id, edge: edge)) ?? []
             strip.show(actions, widths: widths)
         }
+        showSelection(selecting: controller.model.isSelecting, selected: controller.model.isSelected(row.id))
     }
 
     /// Whether GTK's keyboard focus is on the cell or a widget inside it.
@@ -115,10 +129,15 @@ final class RowCell: ContainerLayout {
             gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
             if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
         }
+        // In selection mode the content slides away from the leading edge for the check box
+        // (the rows keep their width, so nothing is measured again).
+        let rightToLeft = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL
+        let slide = selectionCheck.isShown ? (rightToLeft ? -SelectionCheck.slide : SelectionCheck.slide) : 0
         if notice.isShown {
             notice.place(in: widget, width: width, height: height)
         } else {
-            content.widget.allocate(x: offset, y: 0, width: width, height: height)
+            content.widget.allocate(x: offset + slide, y: 0, width: width, height: height)
         }
+        selectionCheck.place(in: widget, width: width, height: height)
     }
 }

@@ -28,7 +28,7 @@ extension TableController {
     private func handleEarlyKey(_ keyval: UInt32, shift: Bool) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Escape:
-            return endEditing()
+            return endEditing() || leaveSelectionMode()
         case GDK_KEY_Menu:
             return showContextMenuForFocusedRow()
         case GDK_KEY_F10 where shift:

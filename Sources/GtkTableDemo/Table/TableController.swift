@@ -29,6 +29,8 @@ final class TableController {
     /// Called after every applied update (saving, state file).
     var onUpdate: (() -> Void)?
     var onUndoToast: ((TableUpdate.UndoToast) -> Void)?
+    /// Called when the selection or selection mode changed (E3), for the window's chrome.
+    var onSelectionChanged: (() -> Void)?
     /// A refusal: what to tell the user, and the details for the log.
     var onError: ((_ message: String, _ details: String) -> Void)?
     /// Called when a rich row comes into view with its content not yet requested.
@@ -52,6 +54,7 @@ final class TableController {
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
         attachKeyboard()
+        attachSelectionKeys()
         attachTableClicks()
     }
 
@@ -118,6 +121,7 @@ final class TableController {
     /// during its own allocation): rows to bind again, swipe offsets, carets, toasts.
     func record(_ update: TableUpdate) {
         guard !isClosed else { return }
+        recordSelection(update)
         for id in update.layout.deleted {
             animator.forget(id)
             view.presentation.forget(id)

@@ -17,6 +17,12 @@ public struct RowChanges: Hashable, Sendable {
         case placed(RowID, after: RowID?, before: RowID?)
         /// The row was deleted.
         case removed(RowID)
+        /// The rows from `first` through `last` in table order were deleted together as
+        /// `batch` (E3): one statement, and the rows stay recoverable until the store purges
+        /// them, so ``untrashed(batch:)`` (an undo) brings them back with their content.
+        case trashed(batch: Int64, first: RowID, last: RowID)
+        /// The rows of `batch` came back, where they were.
+        case untrashed(batch: Int64)
     }
 
     /// Structural changes, oldest first.

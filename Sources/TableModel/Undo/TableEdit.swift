@@ -15,6 +15,10 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case expand(RowID)
     /// A toggle row opened or closed.
     case open(RowID)
+    /// Rows deleted together from the selection (E3, E4): how to put them back.
+    case deleteRows(BatchDeletion)
+    /// Several edits made as one step (a batch action on the selection), in the order made.
+    case group([TableEdit])
 
     /// Consecutive text edits of the same row merge into one.
     ///
@@ -33,6 +37,8 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
         switch self {
         case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
         case .delete(let row, _, _): row.id
+        case .deleteRows(let deletion): deletion.firstRow
+        case .group(let edits): edits.first?.row ?? RowID(0)
         }
     }
 }
