@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_BUILD_FLAGS ?=
 PYTHON := /usr/bin/python3
 
-.PHONY: setup build run test ui-tests wayland-tests install-tests bench-smoke goldens bench install uninstall
+.PHONY: setup build run test ui-tests wayland-tests install-tests debian13-tests bench-smoke goldens bench install uninstall
 
 APP_ID := io.github.gtktabledemo.TableDemo
 ## Where `make install` puts the app: PREFIX/bin, PREFIX/share/{gtktabledemo,applications,icons,metainfo}.
@@ -75,6 +75,16 @@ install:
 uninstall:
 	rm -f $(addprefix "$(PREFIX)/,$(addsuffix ",$(INSTALLED_FILES)))
 	rmdir "$(PREFIX)/share/gtktabledemo/rich" "$(PREFIX)/share/gtktabledemo" 2>/dev/null || true
+
+## The GTK 4.18 lane (needs root: run it with sudo): the unit tests and the UI modules that pass
+## on GTK 4.18 and libadwaita 1.7, inside a Debian 13 root kept in .build/debian13, built with the
+## host's Swift toolchain (scripts/debian13-lane.sh). The UI modules left out fail on 4.18 today;
+## docs/DESIGN-NOTES.md lists why.
+DEBIAN13_UI_MODULES := animation bad_input crash_safety every_frame instances keyboard outline_snapshot \
+	persistence rows settings swipe tall_content
+debian13-tests:
+	scripts/debian13-lane.sh bash -c 'swift build --build-tests && swift test --skip-build && \
+		python3 -m pytest -p no:cacheprovider -q $(addprefix Tests/UITests/test_,$(addsuffix .py,$(DEBIAN13_UI_MODULES)))'
 
 bench-smoke:
 	$(PYTHON) scripts/bench.py --quick --configuration debug
