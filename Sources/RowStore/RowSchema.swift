@@ -3,7 +3,7 @@ import SQLiteStore
 /// The rows database's schema, as migrations (`user_version` 1 is the first).
 ///
 /// - `rows`: one row per table row. `position` is a gapped order key (``OrderKeys``);
-///   `text` holds a note's text, a header's or toggle's title or a rich row's source;
+///   `text` holds a note's text, a header's or toggle's title, a rich row's source or a web row's HTML;
 ///   `chips` a grid's chips as a JSON array; `expanded` a note's expanded or a toggle's open
 ///   state; `extra` a JSON object of fields from an import this app does not know.
 /// - `file_extras`: top-level fields of an imported file this app does not know, in order.
@@ -18,6 +18,12 @@ import SQLiteStore
 ///
 /// Version 5 adds `view_state`, one row: where the window was left on this database
 /// (``ViewState``: its size, and the row at the table's top with the offset into it).
+///
+/// Version 6 admits the `web` kind (H1), whose `text` holds the row's HTML. ALTER TABLE
+/// cannot change a CHECK constraint, and a rebuild of `rows` left the import's closing WAL
+/// checkpoint "locked"; so the constraint is widened in place, as SQLite's ALTER TABLE page
+/// allows for loosening a CHECK (every stored row still satisfies it), and
+/// `writable_schema = RESET` makes the connection read the new schema at once.
 ///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
@@ -61,6 +67,12 @@ enum RowSchema {
             only INTEGER PRIMARY KEY CHECK (only = 0),
             width INTEGER NOT NULL, height INTEGER NOT NULL, anchor_row INTEGER, anchor_offset REAL NOT NULL
         );
+        """,
+        """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, '''grid'', ''rich'')', '''grid'', ''rich'', ''web'')')
+            WHERE type = 'table' AND name = 'rows';
+        PRAGMA writable_schema = RESET;
         """,
     ])
 

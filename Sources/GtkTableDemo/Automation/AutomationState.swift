@@ -61,6 +61,10 @@ enum AutomationState {
                 entry["chips"] = chips.count
             case .rich:
                 entry["loaded"] = (try? model.richState(of: placed.id)).map { !$0.isPending } ?? false
+            case .web:
+                if let fit = try? model.webFit(of: placed.id) {
+                    entry["webFit"] = ["documentHeight": fit.documentHeight, "contentWidth": fit.contentWidth]
+                }
             }
             return entry
         }
@@ -144,6 +148,17 @@ enum AutomationState {
             facts["marksText"] = grid.badgeText
         case let rich as RichRowView:
             facts["marksText"] = rich.badgeText
+        case let web as WebRowView:
+            facts["marksText"] = web.badgeText
+            facts["webLive"] = web.showsLiveContent
+            facts["webSnapshot"] = web.showsSnapshot
+            if let live = web.liveView, live.rowID == web.rowID {
+                facts["webViewBounds"] = inWindow(live.view)
+                if let page = live.pageScrollHeight {
+                    facts["pageScrollHeight"] = page.document
+                    facts["pageViewHeight"] = page.view
+                }
+            }
         default:
             break
         }

@@ -38,6 +38,8 @@ final class TableController {
     let keptNoteLayouts: NoteParagraphLayouts?
     /// GTK measures of row cells, once per row per frame, counted as the bench's peers count theirs.
     let widgetMeasures = WidgetMeasureCounter()
+    /// The live web views web rows share (H2).
+    let webViews = WebViewPool()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8
@@ -53,6 +55,7 @@ final class TableController {
         attachScrolling()
         attachKeyboard()
         attachTableClicks()
+        attachWebRows()
     }
 
     /// Set when the window is going away: its widgets are being destroyed, and the signals

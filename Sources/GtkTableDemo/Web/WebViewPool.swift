@@ -1,0 +1,104 @@
+import CGtk
+import CWebKit
+import GtkBridge
+import TableModel
+
+/// The few live web views every web row shares (H2), and the snapshots rows show when they
+/// have none. Nothing of WebKit exists until the first web row is shown, so a table without
+/// web rows in view pays nothing (not even WebKit's processes).
+///
+/// Invariant: at most ``maximumLive`` views exist; each is lent to at most one row view; at
+/// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first.
+@MainActor
+final class WebViewPool {
+    static let maximumLive = 3
+    static let maximumSnapshots = 48
+
+    /// A fit was measured: (row, document height, content width).
+    var onFit: ((RowID, Double, Double) -> Void)?
+    /// A link was clicked in a row: its URI.
+    var onLinkClicked: ((String) -> Void)?
+    private var sandbox: WebSandbox?
+    private(set) var live: [LiveWebView] = []
+    private var snapshots: [RowID: GObjectRef] = [:]
+    private var snapshotOrder: [RowID] = []
+    private var lendCount: UInt64 = 0
+
+    /// Views lent to a row that have not yet loaded and measured it.
+    var pendingCount: Int { live.filter { $0.host != nil && !$0.isReady }.count }
+
+    /// The snapshot of row `id`'s last rendering, if one was taken.
+    func snapshot(of id: RowID) -> GObjectRef? { snapshots[id] }
+
+    /// Lends a live view to `host` for row `id` with `html`: the view that already shows that
+    /// content if any, else a new one while fewer than ``maximumLive`` exist, else the least
+    /// recently lent one (its row falls back to its snapshot). The host gets it through
+    /// ``WebRowView/adopt(_:)`` once the sandbox is ready.
+    ///
+    /// - Complexity: O(``maximumLive``).
+    /// It never runs inside the table's allocation (where rows are bound): a view joins
+    /// its row from an idle source, so no widget is added to a row GTK is allocating.
+    func lend(to host: WebRowView, row id: RowID, html: String) {
+        let sandbox = self.sandbox ?? WebSandbox()
+        self.sandbox = sandbox
+        MainLoopSource.idle { [weak self, weak host] in
+            sandbox.whenReady { [weak self, weak host] in
+                guard let self, let host, host.rowID == id else { return }
+                self.hand(to: host, row: id, html: html, sandbox: sandbox)
+            }
+            return false
+        }
+    }
+
+    private func hand(to host: WebRowView, row id: RowID, html: String, sandbox: WebSandbox) {
+        let view: LiveWebView
+        if let same = live.first(where: { $0.rowID == id && $0.html == html }) {
+            view = same
+        } else if live.count < Self.maximumLive {
+            view = makeView(sandbox)
+        } else {
+            view = live.min { $0.lastLent < $1.lastLent }!
+        }
+        lendCount += 1
+        view.lastLent = lendCount
+        if view.host !== host {
+            view.host?.release(view)
+            view.host = host
+        }
+        if view.rowID != id || view.html != html { view.load(id, html: html) }
+        host.adopt(view)
+    }
+
+    private func makeView(_ sandbox: WebSandbox) -> LiveWebView {
+        let view = LiveWebView(sandbox: sandbox)
+        view.onFit = { [weak self, weak view] id, height, width in
+            view?.host?.liveViewFitted()
+            self?.onFit?(id, height, width)
+        }
+        view.onSnapshot = { [weak self] id, texture in self?.keep(texture, for: id) }
+        view.onLinkClicked = { [weak self] uri in self?.onLinkClicked?(uri) }
+        live.append(view)
+        return view
+    }
+
+    /// `host` no longer shows the row it was lent a view for; the view stays loaded for a
+    /// quick return, until it is lent to another row.
+    func giveBack(from host: WebRowView) {
+        for view in live where view.host === host {
+            host.release(view)
+            view.host = nil
+        }
+    }
+
+    private func keep(_ texture: GObjectRef, for id: RowID) {
+        if let old = snapshots.updateValue(texture, forKey: id) {
+            g_object_unref(old.pointer)
+            snapshotOrder.removeAll { $0 == id }
+        }
+        snapshotOrder.append(id)
+        while snapshotOrder.count > Self.maximumSnapshots {
+            let dropped = snapshotOrder.removeFirst()
+            if let texture = snapshots.removeValue(forKey: dropped) { g_object_unref(texture.pointer) }
+        }
+    }
+}
