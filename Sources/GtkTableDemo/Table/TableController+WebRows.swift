@@ -12,6 +12,7 @@ extension TableController {
             self.perform { () throws(TableError) in try self.model.webContentMeasured(id, documentHeight: height, contentWidth: width) }
         }
         webViews.onLinkClicked = { [weak self] uri in self?.openOutside(uri) }
+        webViews.onRedrawNeeded = { [weak self] in self?.view.setNeedsLayout() }
     }
 
     private func openOutside(_ uri: String) {

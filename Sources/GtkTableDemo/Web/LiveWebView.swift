@@ -33,6 +33,8 @@ final class LiveWebView {
     var onFit: ((RowID, Double, Double) -> Void)?
     /// A snapshot of the row's rendering was taken.
     var onSnapshot: ((RowID, GObjectRef) -> Void)?
+    /// The page's scroll height was read (after a snapshot was asked for).
+    var onPageRead: (() -> Void)?
     /// The URI of a link the user clicked; it opens outside the app.
     var onLinkClicked: ((String) -> Void)?
     /// `document.documentElement.scrollHeight` as the page reported it when the last snapshot
@@ -138,6 +140,7 @@ final class LiveWebView {
             g_object_unref(UnsafeMutableRawPointer(value))
             guard let self, self.generation == expected else { return }
             self.pageScrollHeight = (height, viewHeight)
+            self.onPageRead?()
         }
         webkit_web_view_evaluate_javascript(webView, "document.documentElement.scrollHeight", -1, nil, nil, nil, callback, data)
     }

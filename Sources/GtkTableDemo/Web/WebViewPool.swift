@@ -16,6 +16,9 @@ final class WebViewPool {
 
     /// A fit was measured: (row, document height, content width).
     var onFit: ((RowID, Double, Double) -> Void)?
+    /// What a web row draws changed without a model update (a snapshot arrived, the page
+    /// was read): the table lays out again, so the state file sees it.
+    var onRedrawNeeded: (() -> Void)?
     /// A link was clicked in a row: its URI.
     var onLinkClicked: ((String) -> Void)?
     private var sandbox: WebSandbox?
@@ -75,7 +78,11 @@ final class WebViewPool {
             view?.host?.liveViewFitted()
             self?.onFit?(id, height, width)
         }
-        view.onSnapshot = { [weak self] id, texture in self?.keep(texture, for: id) }
+        view.onSnapshot = { [weak self] id, texture in
+            self?.keep(texture, for: id)
+            self?.onRedrawNeeded?()
+        }
+        view.onPageRead = { [weak self] in self?.onRedrawNeeded?() }
         view.onLinkClicked = { [weak self] uri in self?.onLinkClicked?(uri) }
         live.append(view)
         return view
