@@ -127,3 +127,79 @@ def test_a_clicked_link_opens_in_the_default_browser_not_in_the_row(launch, work
     after_shot = app.screenshot("link-after")
     assert dark_pixels(after_shot, box) > 0.8 * dark_pixels(before, box) > 300
     app.assert_full_redraw_matches()
+
+
+LONG_TEXT = ("<p style='font:15px/1.5 sans-serif;margin:0'>" + "A web row measures its document at its own width, "
+             "and takes that height like any measured row. " * 8 + "</p>")
+
+
+def note(row_id, text="A note between web rows.\nIts second line."):
+    return {"id": row_id, "kind": "note", "text": text}
+
+
+def test_the_row_is_as_tall_as_the_documents_scroll_height_before_and_after_a_resize(launch, workdir):
+    """H1, H6: the model's height for the row is the page's own
+    `document.documentElement.scrollHeight` (within 1 px) plus the row's padding, and the
+    web view is given exactly that; after the window narrows, the text wraps, the row re-fits."""
+    data = rows_file(workdir, [{"id": 1, "kind": "header", "title": "Fit"}, {"id": 2, "kind": "web", "html": LONG_TEXT},
+                               note(3)])
+    app = launch(data=data)
+    state = fitted(app, 2)
+    row = app.row(state, 2)
+    fit = row["webFit"]
+    assert abs(row["pageScrollHeight"] - fit["documentHeight"]) <= 1, row
+    assert row["height"] == fit["documentHeight"] + 12 and row["webViewBounds"]["height"] == fit["documentHeight"]
+    assert fit["contentWidth"] == state["rowWidth"] - 24 == row["webViewBounds"]["width"]
+
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
+    app.xdotool("windowsize", window, 340, 720)
+
+    def refitted(s):
+        now = app.row(s, 2)
+        return (s["rowWidth"] < row["bounds"]["width"] and now and now.get("webFit", {}).get("contentWidth") == s["rowWidth"] - 24
+                and now.get("pageViewHeight") == now["webFit"]["documentHeight"] and now["webLive"])
+    narrow = app.wait_state(refitted, timeout=20, what="the row to re-fit at the narrower width")
+    now = app.row(narrow, 2)
+    assert now["webFit"]["documentHeight"] > fit["documentHeight"] + 40, "the text did not wrap onto more lines"
+    assert abs(now["pageScrollHeight"] - now["webFit"]["documentHeight"]) <= 1, now
+    assert now["height"] == now["webFit"]["documentHeight"] + 12 and now["webViewBounds"]["height"] == now["height"] - 12
+    assert app.row(narrow, 3)["y"] == now["y"] + now["height"], "the note below does not follow the row"
+    app.assert_full_redraw_matches()
+
+
+def colourful_html(colour, label):
+    return (f"<div style='background:{colour};color:white;font:bold 20px sans-serif;padding:20px'>{label}</div>"
+            f"<p style='font:14px sans-serif;margin:8px 0 0'>A coloured block, {label}.</p>")
+
+
+def test_a_row_scrolled_out_and_back_shows_its_snapshot_then_its_live_content(launch, workdir):
+    """H2, H6: with more web rows than live views, a row whose view went to another row shows
+    the snapshot of its last rendering when it comes back, then its live content again, and
+    both look the same; at most 3 web views ever exist."""
+    colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a", "#a04000", "#1f618d"]
+    rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
+    for index, colour in enumerate(colours):
+        # Far enough apart that no more web rows than live views are laid out at once.
+        rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
+                 *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
+    app = launch(data=rows_file(workdir, rows))
+    state = fitted(app, 10)
+    first = app.row(state, 10)
+    view = first["webViewBounds"]
+    box = (view["x"], view["y"], view["x"] + view["width"], view["y"] + view["height"])
+    live_shot = app.stable_screenshot("first-live").crop(box)
+    state = app.scroll_to_row(17)
+    fitted(app, 17)
+    assert app.state()["webViews"] <= 3
+    # Back to the top: row 10 comes back with its snapshot, then its live view.
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    app.key("Home")
+    snap = app.wait_state(lambda s: app.row(s, 10) and app.row(s, 10).get("webSnapshot") and not app.row(s, 10)["webLive"],
+                          timeout=10, settled=False, what="row 10 to show its snapshot")
+    assert app.row(snap, 10)["height"] == first["height"], "the row changed height while it was not live"
+    live = fitted(app, 10)
+    assert not app.row(live, 10)["webSnapshot"]
+    assert changed_fraction(live_shot, app.stable_screenshot("first-again").crop(box))[0] < 0.002
+    assert live["webViews"] <= 3
+    app.assert_full_redraw_matches()

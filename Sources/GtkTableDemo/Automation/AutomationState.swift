@@ -75,6 +75,7 @@ enum AutomationState {
             "rowCount": layout.count,
             "rowWidth": view.rowWidth,
             "rowWidgets": view.rowWidgetCount,
+            "webViews": controller.webViews.live.count,
             "layoutRecoveries": view.allocationGuard.recoveries,
             "shownRowWidgets": view.cells.count,
             "tableOrigin": ["x": Double(origin.x), "y": top],

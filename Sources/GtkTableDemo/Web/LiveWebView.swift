@@ -25,6 +25,9 @@ final class LiveWebView {
     private(set) var rowID: RowID?
     private(set) var html: String?
     private(set) var isReady = false
+    /// Whether a snapshot of the current rendering was kept since the last fit: then the row
+    /// loses nothing when the view is lent to another.
+    private(set) var isSnapshotCurrent = false
     /// When it was last lent, for least-recently-used reuse.
     var lastLent: UInt64 = 0
     /// The row view it is lent to, if any.
@@ -71,6 +74,7 @@ final class LiveWebView {
         rowID = id
         self.html = html
         isReady = false
+        isSnapshotCurrent = false
         webkit_web_view_load_html(webView, html, nil)
     }
 
@@ -94,6 +98,7 @@ final class LiveWebView {
     private func fitReported(_ text: String) {
         guard let id = rowID, let fit = WebFitScript.parse(text) else { return }
         generation += 1
+        isSnapshotCurrent = false
         onFit?(id, fit.height, fit.width)
         scheduleSnapshot()
     }
@@ -123,6 +128,7 @@ final class LiveWebView {
                 g_object_unref(owned.pointer)
                 return
             }
+            self.isSnapshotCurrent = true
             self.onSnapshot?(id, owned)
         }
         webkit_web_view_get_snapshot(webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_TRANSPARENT_BACKGROUND, nil, callback, data)

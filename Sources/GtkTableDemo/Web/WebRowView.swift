@@ -39,10 +39,14 @@ final class WebRowView: ContainerLayout, RowContentView {
     func bind(_ row: Row, model: any TableReading) {
         guard case .web(let html) = row.content else { return }
         badge.show(row)
-        guard row.id != rowID || html != self.html else { return }
-        pool.giveBack(from: self)
-        rowID = row.id
-        self.html = html
+        let sameContent = row.id == rowID && html == self.html
+        // Bound again to what it shows, with its live view still lent: nothing to do.
+        guard !sameContent || liveView == nil else { return }
+        if !sameContent {
+            pool.giveBack(from: self)
+            rowID = row.id
+            self.html = html
+        }
         updateCover()
         pool.lend(to: self, row: row.id, html: html)
     }
@@ -67,6 +71,11 @@ final class WebRowView: ContainerLayout, RowContentView {
 
     /// The live view measured this row: it shows instead of the snapshot.
     func liveViewFitted() {
+        updateCover()
+    }
+
+    /// A snapshot of this row was kept; shown only when the live view is not ready.
+    func snapshotTaken() {
         updateCover()
     }
 

@@ -27,41 +27,68 @@ final class WebViewPool {
     private var snapshotOrder: [RowID] = []
     private var lendCount: UInt64 = 0
 
-    /// Views lent to a row that have not yet loaded and measured it.
-    var pendingCount: Int { live.filter { $0.host != nil && !$0.isReady }.count }
+    /// Rows waiting for a view, and views lent to a row that have not yet loaded and measured it.
+    var pendingCount: Int { waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count }
 
     /// The snapshot of row `id`'s last rendering, if one was taken.
     func snapshot(of id: RowID) -> GObjectRef? { snapshots[id] }
 
     /// Lends a live view to `host` for row `id` with `html`: the view that already shows that
     /// content if any, else a new one while fewer than ``maximumLive`` exist, else the least
-    /// recently lent one (its row falls back to its snapshot). The host gets it through
-    /// ``WebRowView/adopt(_:)`` once the sandbox is ready.
+    /// recently lent view that can go without loss (its row is not shown, or its snapshot is
+    /// current: that row falls back to its snapshot). With none such, `host` waits for one.
+    /// The host gets its view through ``WebRowView/adopt(_:)``.
     ///
-    /// - Complexity: O(``maximumLive``).
     /// It never runs inside the table's allocation (where rows are bound): a view joins
     /// its row from an idle source, so no widget is added to a row GTK is allocating.
+    ///
+    /// - Complexity: O(``maximumLive`` + waiting rows).
     func lend(to host: WebRowView, row id: RowID, html: String) {
         let sandbox = self.sandbox ?? WebSandbox()
         self.sandbox = sandbox
         MainLoopSource.idle { [weak self, weak host] in
             sandbox.whenReady { [weak self, weak host] in
-                guard let self, let host, host.rowID == id else { return }
-                self.hand(to: host, row: id, html: html, sandbox: sandbox)
+                guard let self, let host else { return }
+                self.waiting.append(Request(host: host, id: id, html: html))
+                self.serveWaiting()
             }
             return false
         }
     }
 
-    private func hand(to host: WebRowView, row id: RowID, html: String, sandbox: WebSandbox) {
-        let view: LiveWebView
-        if let same = live.first(where: { $0.rowID == id && $0.html == html }) {
-            view = same
-        } else if live.count < Self.maximumLive {
-            view = makeView(sandbox)
-        } else {
-            view = live.min { $0.lastLent < $1.lastLent }!
+    /// A row view waiting for a live view.
+    private struct Request {
+        weak var host: WebRowView?
+        let id: RowID
+        let html: String
+
+        /// Its host still shows the row and has no view for it.
+        @MainActor var isWanted: Bool { host.map { $0.rowID == id && $0.liveView == nil } ?? false }
+    }
+
+    private var waiting: [Request] = []
+
+    /// Hands views to waiting rows, oldest request first, while views can be had.
+    private func serveWaiting() {
+        guard let sandbox else { return }
+        waiting.removeAll { !$0.isWanted }
+        while let request = waiting.first, let host = request.host, let view = availableView(for: request, sandbox: sandbox) {
+            waiting.removeFirst()
+            hand(view, to: host, row: request.id, html: request.html)
+            waiting.removeAll { !$0.isWanted }
         }
+    }
+
+    private func availableView(for request: Request, sandbox: WebSandbox) -> LiveWebView? {
+        if let same = live.first(where: { $0.rowID == request.id && $0.html == request.html }) { return same }
+        if live.count < Self.maximumLive { return makeView(sandbox) }
+        return live.filter { view in
+            guard let host = view.host else { return true }
+            return gtk_widget_get_mapped(host.widget.widget) == 0 || view.isSnapshotCurrent
+        }.min { $0.lastLent < $1.lastLent }
+    }
+
+    private func hand(_ view: LiveWebView, to host: WebRowView, row id: RowID, html: String) {
         lendCount += 1
         view.lastLent = lendCount
         if view.host !== host {
@@ -78,9 +105,12 @@ final class WebViewPool {
             view?.host?.liveViewFitted()
             self?.onFit?(id, height, width)
         }
-        view.onSnapshot = { [weak self] id, texture in
-            self?.keep(texture, for: id)
-            self?.onRedrawNeeded?()
+        view.onSnapshot = { [weak self, weak view] id, texture in
+            guard let self else { return }
+            self.keep(texture, for: id)
+            view?.host?.snapshotTaken()
+            self.serveWaiting()
+            self.onRedrawNeeded?()
         }
         view.onPageRead = { [weak self] in self?.onRedrawNeeded?() }
         view.onLinkClicked = { [weak self] uri in self?.onLinkClicked?(uri) }
@@ -95,6 +125,7 @@ final class WebViewPool {
             host.release(view)
             view.host = nil
         }
+        serveWaiting()
     }
 
     private func keep(_ texture: GObjectRef, for id: RowID) {
