@@ -203,3 +203,40 @@ def test_a_row_scrolled_out_and_back_shows_its_snapshot_then_its_live_content(la
     assert changed_fraction(live_shot, app.stable_screenshot("first-again").crop(box))[0] < 0.002
     assert live["webViews"] <= 3
     app.assert_full_redraw_matches()
+
+
+def test_a_web_row_is_swiped_flagged_pinned_deleted_and_restored_like_any_row(launch, workdir):
+    """H6: the row's actions work on a web row as on any other, by real drags and clicks over
+    its web content; undo brings it back with its HTML and its fit."""
+    from test_swipe import find_undo_button, open_trailing_actions, swipe
+    data = rows_file(workdir, [{"id": 1, "kind": "header", "title": "Actions"}, note(2),
+                               {"id": 3, "kind": "web", "html": LONG_TEXT}, note(4)])
+    app = launch(data=data)
+    state = fitted(app, 3)
+    state, row, right = open_trailing_actions(app, state, 3)
+    app.click(right - 110, row["y"] + row["height"] / 2)  # Flag, inward of Delete
+    state = app.wait_state(lambda s: app.row(s, 3)["flagged"] and not s["anyRowOpen"], what="the web row to be flagged")
+    assert app.row(state, 3)["marksText"], "the flag mark is not shown on the web row"
+
+    swipe(app, state, 3, 160)
+    state = app.wait_state(lambda s: app.row(s, 3)["swipeOffset"] > 100, what="the pin action to open")
+    app.click(state["tableOrigin"]["x"] + 30, row["y"] + row["height"] / 2)
+    state = app.wait_state(lambda s: s["rows"][1]["id"] == 3 and app.row(s, 3)["pinned"] and not s["anyRowOpen"],
+                           what="the web row to be pinned to the top of its section")
+    state = fitted(app, 3)
+
+    row = app.row(state, 3)
+    below = app.row(state, 2)["y"]
+    state, row, right = open_trailing_actions(app, state, 3)
+    app.click(right - 30, row["y"] + row["height"] / 2)  # Delete
+    state = app.wait_state(lambda s: app.row(s, 3) is None and s["canUndo"], what="the web row to be deleted")
+    assert app.row(state, 2)["y"] == row["y"]
+    shot = app.stable_screenshot("toast")
+    app.click(*find_undo_button(shot, state["window"]))
+    state = fitted(app, 3)
+    restored = app.row(state, 3)
+    assert restored["pinned"] and restored["flagged"] and restored["height"] == row["height"]
+    assert app.row(state, 2)["y"] == below
+    saved = app.saved()
+    assert [r for r in saved["rows"] if r["id"] == 3][0]["html"] == LONG_TEXT
+    app.assert_full_redraw_matches()

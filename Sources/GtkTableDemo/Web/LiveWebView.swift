@@ -74,6 +74,7 @@ final class LiveWebView {
         rowID = id
         self.html = html
         isReady = false
+        lastFit = nil
         isSnapshotCurrent = false
         webkit_web_view_load_html(webView, html, nil)
     }
@@ -99,8 +100,19 @@ final class LiveWebView {
         guard let id = rowID, let fit = WebFitScript.parse(text) else { return }
         generation += 1
         isSnapshotCurrent = false
+        lastFit = fit
         onFit?(id, fit.height, fit.width)
         scheduleSnapshot()
+    }
+
+    /// The last fit measured of the loaded row.
+    private var lastFit: (height: Double, width: Double)?
+
+    /// Reports the last fit again, for a row that comes back to a view that still shows it
+    /// (its row was deleted and restored, say): the model may have let go of it.
+    func reportLastFit() {
+        guard isReady, let id = rowID, let lastFit else { return }
+        onFit?(id, lastFit.height, lastFit.width)
     }
 
     private func scheduleSnapshot() {

@@ -40,8 +40,17 @@ final class WebRowView: ContainerLayout, RowContentView {
         guard case .web(let html) = row.content else { return }
         badge.show(row)
         let sameContent = row.id == rowID && html == self.html
-        // Bound again to what it shows, with its live view still lent: nothing to do.
-        guard !sameContent || liveView == nil else { return }
+        // Bound again to what it shows, with its live view still lent: nothing to load. If the
+        // model let go of the fit (the row was deleted and restored), the view tells it again.
+        if sameContent, let liveView {
+            if (try? model.webFit(of: row.id)) == nil {
+                MainLoopSource.idle { [weak liveView] in
+                    liveView?.reportLastFit()
+                    return false
+                }
+            }
+            return
+        }
         if !sameContent {
             pool.giveBack(from: self)
             rowID = row.id

@@ -95,7 +95,7 @@ final class WebViewPool {
             view.host?.release(view)
             view.host = host
         }
-        if view.rowID != id || view.html != html { view.load(id, html: html) }
+        if view.rowID != id || view.html != html { view.load(id, html: html) } else { view.reportLastFit() }
         host.adopt(view)
     }
 
