@@ -5,7 +5,7 @@ import json
 import threading
 import time
 
-from harness import GOLDENS, changed_fraction, compare_golden, dark_pixels, wait_until
+from harness import SAMPLE_DATA, changed_fraction, compare_golden, dark_pixels, wait_until
 
 WEB_ROWS = (501, 502, 503, 504)
 
@@ -239,4 +239,52 @@ def test_a_web_row_is_swiped_flagged_pinned_deleted_and_restored_like_any_row(la
     assert app.row(state, 2)["y"] == below
     saved = app.saved()
     assert [r for r in saved["rows"] if r["id"] == 3][0]["html"] == LONG_TEXT
+    app.assert_full_redraw_matches()
+
+
+def test_a_web_row_growing_above_the_viewport_moves_nothing_in_view(launch, workdir):
+    """H4 (W2): a web row just above the viewport whose content grows later (here a CSS
+    animation, no script: as an image decoding or a font arriving would) re-fits, and the
+    rows in view stay exactly where they were, to the pixel."""
+    growing = ("<style>@keyframes grow { to { height: 260px } } div { height: 20px; background: #2471a3;"
+               " animation: grow 0.01s 5s forwards }</style><div></div>")
+    rows = [{"id": 1, "kind": "header", "title": "Growing"}, {"id": 2, "kind": "web", "html": growing}]
+    rows += [note(10 + n, f"Note {n} below the growing row\nsecond line\nthird line") for n in range(20)]
+    app = launch(data=rows_file(workdir, rows), settings=["gtk-overlay-scrolling=false"])
+    state = fitted(app, 2)
+    small = app.row(state, 2)["webFit"]["documentHeight"]
+    assert small < 60
+    origin = state["tableOrigin"]
+    top = origin["y"] + 38  # below the sticky header
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    # Wholly above the viewport (the sticky header draws over the viewport's top rows).
+    while app.row(state, 2) and app.row(state, 2)["y"] + app.row(state, 2)["height"] > origin["y"]:
+        state = app.wheel_and_wait(state, 5)
+    assert app.row(state, 2) is not None, "the web row left the laid-out rows before the test could watch it"
+    before = app.stable_screenshot("before-growth")
+    in_view = [r for r in state["rows"] if r["y"] >= top]
+    grown = app.wait_state(lambda s: app.row(s, 2) and app.row(s, 2).get("webFit", {}).get("documentHeight", 0) > 200,
+                           timeout=20, what="the web row to grow")
+    after = app.stable_screenshot("after-growth")
+    for row in in_view:
+        assert abs(app.row(grown, row["id"])["y"] - row["y"]) < 1e-6, f"row {row['id']} moved"
+    view = (int(origin["x"]), int(top), int(origin["x"] + grown["rowWidth"]), int(origin["y"] + grown["viewportHeight"]))
+    assert changed_fraction(before.crop(view), after.crop(view), tolerance=0)[0] == 0, "what was in view moved"
+    app.assert_full_redraw_matches()
+
+
+def test_golden_of_the_sample_web_rows(launch, workdir):
+    """H6: the sample's web rows (a table, inline SVG and a data: image, wrapping text, an RTL
+    paragraph) as the first screen, against a golden."""
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())["rows"]
+    rows = [r for r in sample if r["id"] in (500, *WEB_ROWS)]
+    assert [r["kind"] for r in rows] == ["header", "web", "web", "web", "web"]
+    app = launch(data=rows_file(workdir, rows))
+    # Four web rows, three live views: every row shows its live content or its snapshot.
+    state = app.wait_state(lambda s: all(app.row(s, i) and app.row(s, i)["measured"] and
+                                         (app.row(s, i)["webLive"] or app.row(s, i)["webSnapshot"]) for i in WEB_ROWS),
+                           timeout=20, what="every web row to show its content")
+    assert sum(app.row(state, i)["webLive"] for i in WEB_ROWS) == 3 and state["webViews"] == 3
+    shot = app.stable_screenshot("web-rows")
+    compare_golden(shot, "web-rows", workdir / "golden")
     app.assert_full_redraw_matches()

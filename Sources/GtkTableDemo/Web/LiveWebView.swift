@@ -52,8 +52,8 @@ final class LiveWebView {
         let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session())!
         g_object_ref_sink(widget)
         view = GObjectRef(widget)
-        var transparent = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 0)
-        webkit_web_view_set_background_color(cwebkit_web_view(widget), &transparent)
+        // WebKit's default opaque white page: on a transparent one, a new document painted
+        // over the last one's pixels (seen: two rows' text drawn over each other).
         gtk_widget_set_can_focus(widget, 0)
         WebCallbacks.onLoadChanged(view) { [weak self] event in
             if event == WEBKIT_LOAD_FINISHED { self?.loadFinished() }
@@ -143,7 +143,7 @@ final class LiveWebView {
             self.isSnapshotCurrent = true
             self.onSnapshot?(id, owned)
         }
-        webkit_web_view_get_snapshot(webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_TRANSPARENT_BACKGROUND, nil, callback, data)
+        webkit_web_view_get_snapshot(webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, callback, data)
     }
 
     private func readPageScrollHeight() {
