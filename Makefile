@@ -78,6 +78,7 @@ uninstall:
 
 bench-smoke:
 	$(PYTHON) scripts/bench.py --quick --configuration debug
+	$(PYTHON) scripts/bench.py --quick --configuration debug --scroll-only --web-percent 10 --programs ours
 
 ## Regenerates the golden screenshots; look at every one before committing it.
 goldens: build
