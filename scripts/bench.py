@@ -37,7 +37,7 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
                                 repeats), for the programs and sizes named; writes no JSON
                                 unless asked
     scripts/bench.py --scroll-only --web-percent 1 --programs ours,listview-textview --sizes 1000000
-                                the same on data with 1 % web rows (H2); "peak RSS of its child
+                                the same on data with 1 % web rows (H2); "peak PSS of its child
                                 processes" is WebKit's web and network processes
     scripts/bench.py --note-typing-only [--sizes 1000]
                                 only the note-length typing runs (a click into a one-line
@@ -189,9 +189,11 @@ def row_css(workdir: Path) -> Path:
     return path
 
 
-def descendants_rss(pid: int) -> int:
-    """The summed resident set of every process descending from `pid` (not `pid` itself):
-    WebKit's web and network processes, which web rows start, and their sandbox."""
+def descendants_pss(pid: int) -> int:
+    """The summed proportional set size (PSS: shared pages split between their sharers, so a
+    library mapped by several processes counts once) of every process descending from `pid`,
+    not `pid` itself: WebKit's web and network processes, which web rows start, and their
+    sandbox."""
     parents = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -207,10 +209,10 @@ def descendants_rss(pid: int) -> int:
     total = 0
     for child in family:
         try:
-            pages = int(Path(f"/proc/{child}/statm").read_text().split()[1])
-        except (OSError, IndexError, ValueError):
+            rollup = Path(f"/proc/{child}/smaps_rollup").read_text().splitlines()
+        except OSError:
             continue
-        total += pages * os.sysconf("SC_PAGE_SIZE")
+        total += sum(int(line.split()[1]) * 1024 for line in rollup if line.startswith("Pss:"))
     return total
 
 
@@ -289,7 +291,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         try:
             while not watcher.done(0.02):
                 if time.monotonic() >= next_sample:
-                    children_peak = max(children_peak, descendants_rss(process.pid))
+                    children_peak = max(children_peak, descendants_pss(process.pid))
                     next_sample = time.monotonic() + 0.25
                 if time.monotonic() > deadline:
                     end(process)
@@ -318,7 +320,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         return {"error": f"no figures: {error}"}
     if figures.get("lastFrameMatchesFullRedraw") is False:
         return {"error": "its last frame differs from a full redraw (the pixel oracle), so its figures do not count"}
-    figures["childrenPeakRssBytes"] = children_peak
+    figures["childrenPeakPssBytes"] = children_peak
     requested = figures.get("closeRequestedMonotonicUs")
     if requested is not None and watcher.exited_at is not None:
         figures["quitMs"] = (watcher.exited_at * 1e6 - requested) / 1000
@@ -424,7 +426,7 @@ METRICS = [
     ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
     ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
     ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
-    ("peak RSS of its child processes, WebKit's (MB)", lambda f: mb(get(f, "childrenPeakRssBytes")), 0),
+    ("peak PSS of its child processes, WebKit's (MB)", lambda f: mb(get(f, "childrenPeakPssBytes")), 0),
     ("quit after the scroll script (ms)", lambda f: get(f, "quitMs"), 0),
     ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
     ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),

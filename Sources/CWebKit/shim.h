@@ -8,9 +8,12 @@
    which is variadic. */
 
 /* A web view with its own settings, user content manager (so its script messages name it)
-   and network session. */
+   and network session; with a related view, it shares that view's web process. */
 static inline GtkWidget *cwebkit_web_view_new(WebKitSettings *settings, WebKitUserContentManager *content,
-                                              WebKitNetworkSession *session) {
+                                              WebKitNetworkSession *session, WebKitWebView *related) {
+    if (related)
+        return g_object_new(WEBKIT_TYPE_WEB_VIEW, "settings", settings, "user-content-manager", content,
+                            "related-view", related, NULL);
     return g_object_new(WEBKIT_TYPE_WEB_VIEW, "settings", settings, "user-content-manager", content,
                         "network-session", session, NULL);
 }

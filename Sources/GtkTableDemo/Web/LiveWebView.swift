@@ -47,9 +47,11 @@ final class LiveWebView {
     private var generation = 0
     private var snapshotSource: UInt32?
 
-    init(sandbox: WebSandbox) {
+    /// A view with the sandbox's settings and session; with `related`, it shares that view's
+    /// web process (and session) instead of starting one of its own.
+    init(sandbox: WebSandbox, related: LiveWebView?) {
         manager = sandbox.makeContentManager()
-        let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session())!
+        let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
         g_object_ref_sink(widget)
         view = GObjectRef(widget)
         // WebKit's default opaque white page: on a transparent one, a new document painted

@@ -100,7 +100,8 @@ final class WebViewPool {
     }
 
     private func makeView(_ sandbox: WebSandbox) -> LiveWebView {
-        let view = LiveWebView(sandbox: sandbox)
+        // One web process for every view: each costs tens of MB (H2's memory budget).
+        let view = LiveWebView(sandbox: sandbox, related: live.first)
         view.onFit = { [weak self, weak view] id, height, width in
             view?.host?.liveViewFitted()
             self?.onFit?(id, height, width)
