@@ -48,7 +48,9 @@ final class WebViewPool {
         self.sandbox = sandbox
         MainLoopSource.idle { [weak self, weak host] in
             sandbox.whenReady { [weak self, weak host] in
-                guard let self, let host else { return }
+                guard let self, let host, host.rowID == id else { return }
+                // A view still showing the row this host showed before goes back to the pool.
+                if let view = host.liveView, view.rowID != id || view.html != html { self.giveBack(from: host) }
                 self.waiting.append(Request(host: host, id: id, html: html))
                 self.serveWaiting()
             }
