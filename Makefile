@@ -88,6 +88,7 @@ debian13-tests:
 
 bench-smoke:
 	$(PYTHON) scripts/bench.py --quick --configuration debug
+	$(PYTHON) scripts/bench.py --quick --configuration debug --scroll-only --web-percent 10 --programs ours
 
 ## Regenerates the golden screenshots; look at every one before committing it.
 goldens: build

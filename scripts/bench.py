@@ -39,6 +39,9 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
     scripts/bench.py --select-delete-only [--sizes 1000000]
                                 only select all and Delete (and ours undoing it), ours against a
                                 GtkListView over a GListStore emptied by one g_list_store_splice
+    scripts/bench.py --scroll-only --web-percent 1 --programs ours,listview-textview --sizes 1000000
+                                the same on data with 1 % web rows (H2); "peak PSS of its child
+                                processes" is WebKit's web and network processes
     scripts/bench.py --note-typing-only [--sizes 1000]
                                 only the note-length typing runs (a click into a one-line
                                 note and into a 1 MB note, then typing), at the largest
@@ -65,6 +68,8 @@ BUILD = ROOT / ".build"
 BIN = BUILD / "release"  # the programs' folder; --configuration debug switches it
 DATA_CACHE = ROOT / ".build" / "bench-data"
 SEED = 7
+# Percent of web rows in the generated data (`--web-percent`); 0 in the standard runs.
+WEB_PERCENT = 0
 RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
 LISTBOX_TIMEOUT = int(os.environ.get("BENCH_LISTBOX_TIMEOUT", "60"))  # the variable lets the timeout path be tried
 TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
@@ -170,13 +175,14 @@ def rows_file(count: int) -> Path:
     (made again when GenerateRows is newer). Only startup runs and the peers open it; they
     write nothing to it."""
     DATA_CACHE.mkdir(parents=True, exist_ok=True)
-    path = DATA_CACHE / f"rows-{count}-seed{SEED}.sqlite"
+    web = f"-web{WEB_PERCENT}" if WEB_PERCENT else ""
+    path = DATA_CACHE / f"rows-{count}-seed{SEED}{web}.sqlite"
     generator = BIN / "GenerateRows"
     if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
-        log(f"generating {count} rows")
+        log(f"generating {count} rows" + (f", {WEB_PERCENT} % web rows" if WEB_PERCENT else ""))
         remove_database(path)  # GenerateRows never replaces a database
-        subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--output", str(path)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--web-percent", str(WEB_PERCENT),
+                        "--output", str(path)], check=True, stdout=subprocess.DEVNULL)
     return path
 
 
@@ -193,6 +199,33 @@ def row_css(workdir: Path) -> Path:
                              check=True, timeout=60).stdout
         path.write_text(css)
     return path
+
+
+def descendants_pss(pid: int) -> int:
+    """The summed proportional set size (PSS: shared pages split between their sharers, so a
+    library mapped by several processes counts once) of every process descending from `pid`,
+    not `pid` itself: WebKit's web and network processes, which web rows start, and their
+    sandbox."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(fields[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    family, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - family
+        family |= frontier
+    total = 0
+    for child in family:
+        try:
+            rollup = Path(f"/proc/{child}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) * 1024 for line in rollup if line.startswith("Pss:"))
+    return total
 
 
 def process_io(pid: int) -> dict:
@@ -266,8 +299,12 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         deadline = time.monotonic() + timeout
         typed = False
         io_before_typing = None
+        children_peak, next_sample = 0, 0.0
         try:
             while not watcher.done(0.02):
+                if time.monotonic() >= next_sample:
+                    children_peak = max(children_peak, descendants_pss(process.pid))
+                    next_sample = time.monotonic() + 0.25
                 if time.monotonic() > deadline:
                     end(process)
                     watcher.done(10)
@@ -295,6 +332,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         return {"error": f"no figures: {error}"}
     if figures.get("lastFrameMatchesFullRedraw") is False:
         return {"error": "its last frame differs from a full redraw (the pixel oracle), so its figures do not count"}
+    figures["childrenPeakPssBytes"] = children_peak
     requested = figures.get("closeRequestedMonotonicUs")
     if requested is not None and watcher.exited_at is not None:
         figures["quitMs"] = (watcher.exited_at * 1e6 - requested) / 1000
@@ -400,6 +438,7 @@ METRICS = [
     ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
     ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
     ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
+    ("peak PSS of its child processes, WebKit's (MB)", lambda f: mb(get(f, "childrenPeakPssBytes")), 0),
     ("quit after the scroll script (ms)", lambda f: get(f, "quitMs"), 0),
     ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
     ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),
@@ -831,10 +870,13 @@ def main() -> int:
                                            "with --startup-only, ours)")
     parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
                                         "--startup-only, 1000,1000000)")
+    parser.add_argument("--web-percent", type=int, default=0,
+                        help="percent of web rows in the generated data (0...100; the peers show them as text)")
     parser.add_argument("--repeats", type=int, default=5, help="with --startup-only: rounds over every size and program")
     arguments = parser.parse_args()
-    global BIN
+    global BIN, WEB_PERCENT
     BIN = BUILD / arguments.configuration
+    WEB_PERCENT = arguments.web_percent
     if arguments.startup_only:
         programs = (arguments.programs or "ours").split(",")
         unknown = [p for p in programs if p not in PROGRAMS]

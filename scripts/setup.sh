@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what this project needs on Debian 12 and is missing: GTK 4 and libadwaita headers,
+# Installs what this project needs on Debian 12 and is missing: GTK 4, libadwaita and WebKitGTK 6.0 headers,
 # the UI-test tools (Xvfb, xdotool, ImageMagick, AT-SPI, Python imaging and pytest), and fonts
 # for Latin, Cyrillic and Devanagari so nothing renders as boxes, the desktop-entry and AppStream
 # validators and librsvg for the install test, and headless sway, wtype, grim and wayland-utils
@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(
-    libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkg-config
+    libgtk-4-dev libadwaita-1-dev libsqlite3-dev libwebkitgtk-6.0-dev pkg-config
     xvfb xdotool xclip xsettingsd imagemagick dbus at-spi2-core locales
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core

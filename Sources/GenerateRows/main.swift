@@ -10,8 +10,9 @@ struct Options {
     var rows = 1000
     var seed: UInt64 = 1
     var output: String?
+    var webRowsPercent = 0
 
-    static let usage = "usage: GenerateRows --rows N --seed S --output PATH   (N in 0...10000000; PATH ending in .json writes JSON, else a database)"
+    static let usage = "usage: GenerateRows --rows N --seed S [--web-percent P] --output PATH   (N in 0...10000000; P in 0...100, web rows; PATH ending in .json writes JSON, else a database)"
     static let maximumRows = 10_000_000
 
     init(arguments: [String]) throws(UsageError) {
@@ -25,6 +26,9 @@ struct Options {
             case "--seed":
                 guard let number = UInt64(value) else { throw UsageError("bad seed \(value)") }
                 seed = number
+            case "--web-percent":
+                guard let percent = Int(value), (0...100).contains(percent) else { throw UsageError("bad web row percent \(value)") }
+                webRowsPercent = percent
             case "--output":
                 output = value
             default:
@@ -44,7 +48,7 @@ struct UsageError: Error {
 
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
-    let generator = RowsGenerator(seed: options.seed)
+    let generator = RowsGenerator(seed: options.seed, webRowsPercent: options.webRowsPercent)
     let output = options.output!
     if options.writesJSON {
         try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: output, fileSystem: PosixFileSystem())

@@ -40,6 +40,7 @@ enum RowColumns {
         case .toggle(let title, let open): (text, expanded) = (title, open)
         case .grid(let list): chips = .text(JSONText.encode(.array(list.map(JSONValue.string))))
         case .rich(let source): text = source
+        case .web(let html): text = html
         }
         let extra: SQLiteValue = row.extraFields.isEmpty ? .null : .text(JSONText.encode(.object(row.extraFields)))
         return [.text(row.kind.name), .text(text), chips, .bool(expanded), .bool(row.flagged), .bool(row.done), extra, .bool(row.pinned)]
@@ -64,6 +65,7 @@ enum RowColumns {
         case .note: content = .note(text: text, expanded: expanded)
         case .toggle: content = .toggle(title: text, open: expanded)
         case .rich: content = .rich(source: text)
+        case .web: content = .web(html: text)
         case .grid:
             guard case .array(let values)? = JSONText.decode(statement.optionalText(3) ?? "[]") else {
                 throw Damage(id: id, what: "chips that are not a JSON array")

@@ -26,7 +26,7 @@ extension RowDatabase: RowContentSource {
         kindNames.first { $0.name.elementsEqual(bytes) }?.kind
     }
 
-    private static let kindNames: [(name: [UInt8], kind: RowKind)] = [RowKind.note, .toggle, .header, .grid, .rich].map {
+    private static let kindNames: [(name: [UInt8], kind: RowKind)] = [RowKind.note, .toggle, .header, .grid, .rich, .web].map {
         (Array($0.name.utf8), $0)
     }
 

@@ -3,7 +3,7 @@ import SQLiteStore
 /// The rows database's schema, as migrations (`user_version` 1 is the first).
 ///
 /// - `rows`: one row per table row. `position` is a gapped order key (``OrderKeys``);
-///   `text` holds a note's text, a header's or toggle's title or a rich row's source;
+///   `text` holds a note's text, a header's or toggle's title, a rich row's source or a web row's HTML;
 ///   `chips` a grid's chips as a JSON array; `expanded` a note's expanded or a toggle's open
 ///   state; `extra` a JSON object of fields from an import this app does not know.
 /// - `file_extras`: top-level fields of an imported file this app does not know, in order.
@@ -24,6 +24,12 @@ import SQLiteStore
 /// content; the outline, its index and loading read only rows with none. The writer purges
 /// them when the app quits (nothing can undo them then). `rows_outline` becomes a partial
 /// index of the rows not trashed.
+///
+/// Version 7 admits the `web` kind (H1), whose `text` holds the row's HTML. ALTER TABLE
+/// cannot change a CHECK constraint, and a rebuild of `rows` left the import's closing WAL
+/// checkpoint "locked"; so the constraint is widened in place, as SQLite's ALTER TABLE page
+/// allows for loosening a CHECK (every stored row still satisfies it), and
+/// `writable_schema = RESET` makes the connection read the new schema at once.
 ///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
@@ -75,6 +81,12 @@ enum RowSchema {
         CREATE TRIGGER rows_outline_trashed AFTER UPDATE OF trashed ON rows
             WHEN OLD.trashed IS NOT NEW.trashed
             BEGIN UPDATE outline_stamp SET changes = changes + 1; END;
+        """,
+        """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, '''grid'', ''rich'')', '''grid'', ''rich'', ''web'')')
+            WHERE type = 'table' AND name = 'rows';
+        PRAGMA writable_schema = RESET;
         """,
     ])
 

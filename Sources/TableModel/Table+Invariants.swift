@@ -23,6 +23,7 @@ extension Table {
         for id in gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }
         for id in unmeasurableRows { precondition(rows[id] != nil, "table: unmeasurable set names \(id)") }
         for id in richStates.keys { precondition(rows[id]?.kind == .rich, "table: rich state names \(id)") }
+        for id in webFits.keys { precondition(rows[id]?.kind == .web, "table: web fit names \(id)") }
         for id in swipe.offsets.keys { precondition(rows[id] != nil, "table: swipe offset for missing row \(id)") }
         if let editingRow { precondition(rows[editingRow]?.kind == .note, "table: editing a row that is not a note") }
     }

@@ -37,15 +37,22 @@ extension Table {
                 let text = measurer.measure(markup, font: rich.font, maxWidth: rich.textWidth(forRowWidth: width), wrap: .wordChar, isMarkup: true)
                 return text.height + 2 * rich.padding
             }
+        case .web:
+            return webFits[row.id].flatMap { metrics.web.rowHeight(for: $0, rowWidth: width) }
         }
     }
 
-    /// Whether `row` can be measured now: every row but a readable rich row whose content is pending.
+    /// Whether `row` can be measured now: every row but a readable rich row whose content is
+    /// pending, or a readable web row the view has not measured at the current width.
     ///
     /// - Complexity: O(1) expected.
     func canMeasure(_ row: Row) -> Bool {
-        guard case .rich = row.content, rows.readFailure(of: row.id) == nil else { return true }
-        return !(richStates[row.id] ?? .placeholder).isPending
+        guard rows.readFailure(of: row.id) == nil else { return true }
+        switch row.content {
+        case .rich: return !(richStates[row.id] ?? .placeholder).isPending
+        case .web: return computedHeight(of: row) != nil
+        default: return true
+        }
     }
 
     /// The measured height of a note's whole text at the current width, cached per row (per

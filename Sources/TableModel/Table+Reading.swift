@@ -16,6 +16,8 @@ public protocol TableReading: AnyObject {
     /// - Complexity: O(1) expected.
     func richState(of id: RowID) throws(TableError) -> RichLoadState
     /// - Complexity: O(1) expected.
+    func webFit(of id: RowID) throws(TableError) -> WebFit?
+    /// - Complexity: O(1) expected.
     func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration?
     /// - Complexity: O(actions).
     func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double]

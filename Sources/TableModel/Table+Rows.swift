@@ -70,6 +70,7 @@ extension Table {
         update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
         rows[id] = nil
         richStates[id] = nil
+        webFits[id] = nil
         noteContentHeights[id] = nil
         gridFlows[id] = nil
         unmeasurableRows.remove(id)

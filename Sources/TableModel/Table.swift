@@ -54,6 +54,8 @@ public final class Table {
     /// The rows touched since the last ``takeChanges()``.
     var changes = ChangeTracker()
     var richStates: [RowID: RichLoadState] = [:]
+    /// Web rows' document heights, as the view measured them (H1).
+    var webFits: [RowID: WebFit] = [:]
     var noteContentHeights: [RowID: NoteParagraphHeights] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
     /// Rows whose last measurement gave no usable height (reported once); layout passes

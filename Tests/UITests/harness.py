@@ -258,8 +258,11 @@ class App:
         return self.process.wait(timeout=timeout)
 
     def noise(self):
-        """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded)."""
-        return [line for line in self.stderr_text().splitlines() if NOISE.search(line) and not line.startswith("dbus-daemon")]
+        """GTK/GLib criticals and warnings the app printed (dbus-daemon's own lines excluded,
+        and those of WebKit's sandboxed web processes, which GLib names "(process:PID)" with a
+        PID of their own namespace: on Wayland their GDK warns that it has no settings portal)."""
+        return [line for line in self.stderr_text().splitlines()
+                if NOISE.search(line) and not line.startswith(("dbus-daemon", "(process:"))]
 
     def stderr_text(self):
         if not self.stderr.closed:

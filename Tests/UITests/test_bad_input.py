@@ -69,7 +69,7 @@ def test_scrolling_during_a_swipe_and_undoing_more_than_there_is(launch):
         app.key("ctrl+z")
     app.key("ctrl+shift+z")
     state = app.wait_state()
-    assert state["rowCount"] == 76
+    assert state["rowCount"] == 81
 
 
 def test_deleting_the_last_row(launch):
@@ -81,5 +81,5 @@ def test_deleting_the_last_row(launch):
     app.click(state["tableOrigin"]["x"] + 200, last["y"] + 20, button=3)
     app.wait_state(lambda s: s["contextMenuOpen"])
     app.key("Down", "Down", "Down", "Return")  # Pin, Done, Flag, Delete
-    state = app.wait_state(lambda s: app.row(s, 406) is None and s["rowCount"] == 75, what="the last row to go")
+    state = app.wait_state(lambda s: app.row(s, 406) is None and s["rowCount"] == 80, what="the last row to go")
     assert state["scrollOffset"] <= state["contentHeight"] - state["viewportHeight"] + 0.5

@@ -85,7 +85,7 @@ def test_open_sample_data_after_a_bad_file(launch, workdir):
     app = launch(data=bad)
     app.dialog_key("Return")  # the default response: Open Sample Data
     state = app.wait_state(lambda s: len(s["rows"]) > 3)
-    assert state["rowCount"] == 76
+    assert state["rowCount"] == 81
     assert bad.read_bytes() == before
 
 

@@ -306,7 +306,7 @@ final class MainWindow {
 
     private var isSettled: Bool {
         guard let controller else { return false }
-        return !controller.isAnimating && (richLoader?.pendingCount ?? 0) == 0
+        return !controller.isAnimating && (richLoader?.pendingCount ?? 0) == 0 && controller.webViews.pendingCount == 0
     }
 
     private func didLayout() {

@@ -65,6 +65,10 @@ enum AutomationState {
                 entry["chips"] = chips.count
             case .rich:
                 entry["loaded"] = (try? model.richState(of: placed.id)).map { !$0.isPending } ?? false
+            case .web:
+                if let fit = try? model.webFit(of: placed.id) {
+                    entry["webFit"] = ["documentHeight": fit.documentHeight, "contentWidth": fit.contentWidth]
+                }
             }
             return entry
         }
@@ -75,6 +79,7 @@ enum AutomationState {
             "rowCount": layout.count,
             "rowWidth": view.rowWidth,
             "rowWidgets": view.rowWidgetCount,
+            "webViews": controller.webViews.live.count,
             "layoutRecoveries": view.allocationGuard.recoveries,
             "shownRowWidgets": view.cells.count,
             "tableOrigin": ["x": Double(origin.x), "y": top],
@@ -148,6 +153,17 @@ enum AutomationState {
             facts["marksText"] = grid.badgeText
         case let rich as RichRowView:
             facts["marksText"] = rich.badgeText
+        case let web as WebRowView:
+            facts["marksText"] = web.badgeText
+            facts["webLive"] = web.showsLiveContent
+            facts["webSnapshot"] = web.showsSnapshot
+            if let live = web.liveView, live.rowID == web.rowID {
+                facts["webViewBounds"] = inWindow(live.view)
+                if let page = live.pageScrollHeight {
+                    facts["pageScrollHeight"] = page.document
+                    facts["pageViewHeight"] = page.view
+                }
+            }
         default:
             break
         }

@@ -106,6 +106,7 @@ final class RowCell: ContainerLayout {
         case .note(let text, _): name = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         case .grid(let chips): name = chips.prefix(3).joined(separator: ", ") + (chips.count > 3 ? "…" : "")
         case .rich: name = "Rich content"
+        case .web: name = "Web content"
         }
         let short = name.count > 80 ? String(name.prefix(80)) + "…" : name
         let marks = RowStyle.marks(of: row)

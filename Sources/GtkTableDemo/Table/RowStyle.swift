@@ -37,6 +37,8 @@ enum RowStyle {
         metrics.rich.padding = 12
         metrics.rich.errorHeight = 56
         metrics.rich.font = richFont.description(dpi: 96)
+        metrics.web.paddingX = 12
+        metrics.web.paddingY = 6
         metrics.unreadable.paddingX = 12
         metrics.unreadable.paddingY = 8
         metrics.unreadable.font = noteFont.description(dpi: 96)

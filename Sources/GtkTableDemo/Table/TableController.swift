@@ -40,6 +40,8 @@ final class TableController {
     let keptNoteLayouts: NoteParagraphLayouts?
     /// GTK measures of row cells, once per row per frame, counted as the bench's peers count theirs.
     let widgetMeasures = WidgetMeasureCounter()
+    /// The live web views web rows share (H2).
+    let webViews = WebViewPool()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8
@@ -56,6 +58,7 @@ final class TableController {
         attachKeyboard()
         attachSelectionKeys()
         attachTableClicks()
+        attachWebRows()
     }
 
     /// Set when the window is going away: its widgets are being destroyed, and the signals

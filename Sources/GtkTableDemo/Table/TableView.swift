@@ -111,6 +111,7 @@ final class TableView: ScrollableLayout {
             case .toggle: ToggleRowView(send: send)
             case .grid: GridRowView()
             case .rich: RichRowView()
+            case .web: WebRowView(pool: controller.webViews)
             case .header: HeaderRowView()
             }
         let cell = RowCell(kind: kind, content: content, controller: controller)

@@ -13,6 +13,7 @@ extension Row {
         case .toggle(let title, _): "the row “\(Row.quoted(title))”"
         case .grid(let chips): chips.count == 1 ? "the grid of 1 chip" : "the grid of \(chips.count) chips"
         case .rich: "a rich card"
+        case .web: "a web card"
         }
     }
 
@@ -29,7 +30,7 @@ extension Row {
         switch content {
         case .header(let title), .toggle(let title, _): text = title
         case .note(let body, _): text = body
-        case .grid, .rich: return userFacingName
+        case .grid, .rich, .web: return userFacingName
         }
         return text.allSatisfy(\.isWhitespace) ? userFacingName : "“\(Row.excerpt(text))”"
     }

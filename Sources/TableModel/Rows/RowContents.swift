@@ -160,6 +160,7 @@ public final class RowContents {
         case .toggle: .toggle(title: "", open: false)
         case .grid: .grid(chips: [])
         case .rich: .rich(source: "")
+        case .web: .web(html: "")
         }
     }
 }
