@@ -82,10 +82,12 @@ public final class RowDatabase {
         try RowSchema.migrator.migrate(connection)
         try connection.transaction { () throws(SQLiteError) in
             // Rows go in many to a statement, and the index is built once at the end: both
-            // save most of the per-row work of a bulk insert. The outline triggers are off
-            // meanwhile; the snapshot written at the end is of exactly these rows.
+            // save most of the per-row work of a bulk insert. The outline and search triggers
+            // are off meanwhile; the snapshot and the find index made at the end are of
+            // exactly these rows.
             try connection.execute("DROP INDEX rows_outline")
             try connection.execute(RowSchema.dropOutlineTriggers)
+            try connection.execute(RowSchema.dropSearchTriggers)
             var outline: [RowOutline] = []
             let one = RowColumns.parameters(RowColumns.count + 2)
             let insert = "INSERT INTO rows (id, position, \(RowColumns.names)) VALUES "
@@ -109,6 +111,8 @@ public final class RowDatabase {
             for start in stride(from: 0, to: values.count, by: width) { try single.run(Array(values[start..<start + width])) }
             try connection.execute(RowSchema.outlineIndex)
             try connection.execute(RowSchema.outlineTriggers)
+            try connection.execute(RowSchema.fillSearchIndex)
+            try connection.execute(RowSchema.searchTriggers)
             try connection.prepare("INSERT INTO outline_snapshot (only, stamp, data) SELECT 0, changes, ? FROM outline_stamp")
                 .run([.blob(OutlineSnapshot.encode(outline))])
             let extra = try connection.prepare("INSERT INTO file_extras (position, key, value) VALUES (?, ?, ?)")

@@ -1,0 +1,109 @@
+/// What the table keeps while a find filter is on (F2): the whole table's layout, which
+/// ``Table/layout`` stands in for with the matching rows only.
+struct FilterState {
+    /// Every row, in order, with the anchor the table had when the filter went on (clearing
+    /// returns to it) and every height measured since (mirrored from the filtered layout).
+    let whole: TableLayout
+    /// How many rows matched the query (headers shown only to name a section not counted).
+    let matchCount: Int
+}
+
+extension Table {
+    /// The layout of every row, filtered or not: the order rows are saved and undone in.
+    ///
+    /// - Complexity: O(1).
+    public var wholeLayout: TableLayout { filtering?.whole ?? layout }
+
+    /// Whether a find filter is on.
+    ///
+    /// - Complexity: O(1).
+    public var isFiltered: Bool { filtering != nil }
+
+    /// How many rows the current filter matched, or nil when no filter is on.
+    ///
+    /// - Complexity: O(1).
+    public var filterMatchCount: Int? { filtering?.matchCount }
+
+    /// Shows only the rows in `matches`, each under its section's header (F2): a filtered
+    /// view over the same engine, never a reload. Rows keep their heights (measured ones stay
+    /// measured, the rest estimated at the whole table's estimates); the row at the top of the
+    /// viewport stays where it is on screen if it matches, else the first match after it comes
+    /// to the top. A header shows when it matches or a row of its section does. Replaces any
+    /// filter on already.
+    ///
+    /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows.
+    public func filter(to matches: RowMatches) -> TableUpdate {
+        let whole = wholeLayout
+        let shownBefore = layout
+        let keep = shownBefore.anchor
+        let keepIndex = keep.flatMap { whole.index(of: $0.id) } ?? 0
+        var specs: [RowSpec] = []
+        var matchCount = 0
+        var pendingHeader: RowSpec?
+        var firstAfterKeep: Int?
+        var wholeIndex = 0
+        whole.index.forEachRow(from: 0) { record in
+            let id = RowID(record.id)
+            let height: Double? = record.state == .measured ? HeightUnits.points(Int64(record.units)) : nil
+            let spec = RowSpec(id: id, kind: record.kind, measuredHeight: height)
+            let matched = matches.contains(id)
+            if record.kind == .header {
+                pendingHeader = matched ? nil : spec
+            }
+            if matched {
+                if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
+                if let header = pendingHeader {
+                    specs.append(header)
+                    pendingHeader = nil
+                }
+                specs.append(spec)
+                if record.kind != .header { matchCount += 1 }
+            }
+            wholeIndex += 1
+            return true
+        }
+        let shown = makeFilteredLayout(specs, like: whole)
+        if let keep, shown.offset(of: keep.id) != nil {
+            shown.scroll(toOffset: (shown.offset(of: keep.id) ?? 0) + keep.offsetInRow)
+        } else if let firstAfterKeep {
+            shown.scroll(toOffset: shown.offset(ofRow: firstAfterKeep))
+        } else {
+            shown.scroll(toOffset: .infinity)
+        }
+        layout = shown
+        filtering = FilterState(whole: whole, matchCount: matchCount)
+        return replacedLayoutUpdate()
+    }
+
+    /// Shows every row again (F1, F2), scrolled where the table was when the filter went on,
+    /// with every height measured meanwhile. Does nothing when no filter is on.
+    ///
+    /// - Complexity: O(1) plus closing open swipes.
+    public func clearFilter() -> TableUpdate {
+        guard let filtering else { return unchangedUpdate() }
+        layout = filtering.whole
+        self.filtering = nil
+        return replacedLayoutUpdate()
+    }
+
+    /// A layout of `specs` with the whole table's viewport, bottom inset and estimate policies.
+    private func makeFilteredLayout(_ specs: [RowSpec], like whole: TableLayout) -> TableLayout {
+        // Every spec comes from the whole layout: ids are unique and heights valid.
+        guard let shown = try? TableLayout(rows: specs, viewportHeight: whole.viewportHeight) else {
+            preconditionFailure("a filtered layout of valid rows was refused")
+        }
+        for kind in RowKind.allCases {
+            _ = try? shown.setEstimatePolicy(whole.estimatePolicy(for: kind), for: kind)
+        }
+        shown.setBottomInset(whole.bottomInset)
+        return shown
+    }
+
+    /// The update after ``layout`` was replaced: the view places the shown rows afresh (a row
+    /// still shown keeps its cell), at the new offset; open swipe actions close.
+    private func replacedLayoutUpdate() -> TableUpdate {
+        var update = unchangedUpdate()
+        update.swipe = swipe.closeAll()
+        return update
+    }
+}
