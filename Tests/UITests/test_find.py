@@ -1,0 +1,76 @@
+"""Find (F1, F2, F4): Ctrl+F opens the find bar, typing filters the table as you type (Latin,
+Cyrillic, Devanagari, accents and case ignored), the bar counts the matches, Escape shows
+every row again at the place the user left, and an edit while filtered keeps its row."""
+
+
+def shown_ids(state):
+    return [row["id"] for row in state["rows"]]
+
+
+def open_find(app):
+    app.key("ctrl+f")
+    return app.wait_state(lambda s: s["find"]["open"] and s["find"]["entryFocused"], what="the find bar with the caret in it")
+
+
+def search(app, text, count):
+    app.key("ctrl+a")
+    app.type(text)
+    return app.wait_state(lambda s: s["find"]["text"] == text and s["find"]["count"] == count,
+                          what=f"{count!r} for {text!r}")
+
+
+def test_find_filters_as_you_type_in_any_script_and_escape_restores(launch):
+    app = launch()
+    before = app.wait_state()
+    all_shown = shown_ids(before)
+    state = open_find(app)
+    # "lem" finds "lemons" (row 2) by prefix; the Notes header names its section.
+    state = search(app, "LEM", "1 row")
+    assert shown_ids(state)[:2] == [1, 2], shown_ids(state)
+    state = search(app, "билет", "1 row")
+    assert shown_ids(state) == [1, 6], shown_ids(state)
+    state = search(app, "नमस्ते", "1 row")
+    assert shown_ids(state) == [1, 7], shown_ids(state)
+    state = search(app, "zzqqx", "No matching rows — Try fewer or shorter words")
+    assert shown_ids(state) == []
+    app.assert_full_redraw_matches("find-none")
+    state = search(app, "amsterdam", "1 row")
+    assert shown_ids(state) == [100, 101], shown_ids(state)
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and shown_ids(s) == all_shown, what="every row again")
+    assert state["scrollOffset"] == before["scrollOffset"]
+    assert state["find"]["count"] == ""
+    app.assert_full_redraw_matches()
+
+
+def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch):
+    app = launch()
+    state = app.wait_state()
+    app.scroll_to_row(101)
+    # The bar takes room above the table; the table keeps its top row where it was in it.
+    state = open_find(app)
+    top = app.row(state, 101)["y"]
+    offset = state["scrollOffset"]
+    app.type("amsterdam")
+    state = app.wait_state(lambda s: s["find"]["count"] == "1 row", what="one match")
+    assert app.row(state, 101)["y"] == top, (app.row(state, 101), top)
+    app.assert_full_redraw_matches("find-anchor")
+    app.key("ctrl+a", "BackSpace")
+    state = app.wait_state(lambda s: s["find"]["count"] == "" and len(shown_ids(s)) > 2, what="every row again")
+    assert state["scrollOffset"] == offset
+    assert app.row(state, 101)["y"] == top
+    app.assert_full_redraw_matches()
+
+
+def test_an_edit_while_filtered_keeps_its_row_until_the_search_changes(launch):
+    app = launch()
+    app.wait_state()
+    open_find(app)
+    search(app, "landlord", "1 row")
+    app.edit_note(4, " and the boiler")
+    state = app.wait_state(lambda s: "boiler" in (app.row(s, 4) or {}).get("text", ""), what="the edit")
+    assert shown_ids(state) == [1, 4]
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and len(shown_ids(s)) > 2, what="every row again")
+    assert app.row(state, 4)["text"].endswith("and the boiler")
+    app.assert_full_redraw_matches()
