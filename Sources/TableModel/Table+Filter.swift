@@ -26,9 +26,10 @@ extension Table {
 
     /// Shows only the rows in `matches`, each under its section's header (F2): a filtered
     /// view over the same engine, never a reload. Rows keep their heights (measured ones stay
-    /// measured, the rest estimated at the whole table's estimates); the row at the top of the
-    /// viewport stays where it is on screen if it matches, else the first match after it comes
-    /// to the top. A header shows when it matches or a row of its section does. Replaces any
+    /// measured, the rest estimated at the whole table's estimates). The row the user is looking
+    /// at stays where it is on screen (the focused row, else the first matching row in view),
+    /// as far as the filtered rows reach; with no match in view, the first match after the
+    /// top row comes to the top. A header shows when it matches or a row of its section does. Replaces any
     /// filter on already.
     ///
     /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows.
@@ -63,8 +64,8 @@ extension Table {
             return true
         }
         let shown = makeFilteredLayout(specs, like: whole)
-        if let keep, shown.offset(of: keep.id) != nil {
-            shown.scroll(toOffset: (shown.offset(of: keep.id) ?? 0) + keep.offsetInRow)
+        if let kept = rowInView(of: shownBefore, matching: matches), let top = shown.offset(of: kept.id) {
+            shown.scroll(toOffset: top - kept.screenY)
         } else if let firstAfterKeep {
             shown.scroll(toOffset: shown.offset(ofRow: firstAfterKeep))
         } else {
@@ -84,6 +85,18 @@ extension Table {
         layout = filtering.whole
         self.filtering = nil
         return replacedLayoutUpdate()
+    }
+
+    /// The row the user is looking at in `layout`, if it matches, with its top's y in the
+    /// viewport: the focused row when it is in view, else the first matching row in view.
+    ///
+    /// - Complexity: O(log n + k) for k rows in view.
+    private func rowInView(of layout: TableLayout, matching matches: RowMatches) -> (id: RowID, screenY: Double)? {
+        let inView = layout.visibleRows()
+        let focused = (focusedRow ?? editingRow).flatMap { id in inView.first { $0.id == id } }
+        guard let row = focused.flatMap({ matches.contains($0.id) ? $0 : nil }) ?? inView.first(where: { matches.contains($0.id) })
+        else { return nil }
+        return (row.id, row.y - layout.scrollOffset)
     }
 
     /// A layout of `specs` with the whole table's viewport, bottom inset and estimate policies.

@@ -73,6 +73,18 @@ import Testing
         #expect(table.layout.scrollOffset == 2_000)
     }
 
+    @Test func theFirstMatchInViewStaysWhereItIsOnScreen() throws {
+        let table = try Self.table(count: 400)
+        _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
+        _ = table.scroll(toOffset: 6_000)
+        let inView = table.layout.visibleRows()
+        let kept = inView[3].id
+        let screenY = inView[3].y - table.layout.scrollOffset
+        let matching = Self.shownIDs(table).filter { $0 == kept.rawValue || $0 % 9 == 0 && !inView.map(\.id.rawValue).contains($0) }
+        _ = table.filter(to: RowMatches(sortedIDs: matching))
+        #expect(try #require(table.layout.offset(of: kept)) - table.layout.scrollOffset == screenY)
+    }
+
     @Test func anUnmatchedAnchorGivesWayToTheNextMatch() throws {
         let table = try Self.table(count: 60)
         _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })

@@ -44,7 +44,7 @@ final class FindBar {
         searcher = databasePath.map(RowSearcher.init(path:))
         bar = GObjectRef(gtk_search_bar_new()!)
         entry = GObjectRef(gtk_search_entry_new()!)
-        count = GObjectRef(gtk_label_new(nil)!)
+        count = GObjectRef(gtk_inscription_new(nil)!)
         button = GObjectRef(gtk_toggle_button_new()!)
         gtk_button_set_icon_name(button(), "system-search-symbolic")
         gtk_widget_set_tooltip_text(button.widget, Words.findTooltip)
@@ -54,9 +54,13 @@ final class FindBar {
         gtk_search_entry_set_search_delay(entry(), 0)
         gtk_widget_set_hexpand(entry.widget, 1)
         gtk_widget_add_css_class(count.widget, "dim-label")
-        // A fixed width: a count of another length never resizes the bar above the table.
-        gtk_label_set_width_chars(count(), 44)
-        gtk_label_set_xalign(count(), 0)
+        // An inscription's size does not follow its text, so a new count only redraws it. A
+        // label would resize the window, and a resize in the frame that binds the filtered
+        // rows lost the table's own re-allocation (GTK 4.8 then warned that it snapshotted the
+        // toast overlay without an allocation, and rows kept their old drawing).
+        gtk_inscription_set_min_chars(count(), 16)
+        gtk_inscription_set_nat_chars(count(), 44)
+        gtk_inscription_set_xalign(count(), 0)
         let row = GObjectRef(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!)
         gtk_widget_set_size_request(row.widget, 360, -1)
         row.append(entry)
@@ -94,20 +98,38 @@ final class FindBar {
     /// entry's text and the count label's text, as the widgets hold them.
     func automationFacts(in window: GObjectRef) -> [String: Any] {
         [
-            "open": isOpen, "text": text, "count": String(cString: gtk_label_get_text(count())),
+            "open": isOpen, "text": text, "count": gtk_inscription_get_text(count()).map { String(cString: $0) } ?? "",
             "entryFocused": gtk_widget_is_focus(entry.widget) != 0 || gtk_window_get_focus(window()).map { gtk_widget_is_ancestor($0, entry.widget) != 0 } == true,
         ]
     }
 
+    /// The bar closed (Escape, its close button, the header bar's button): the entry empties
+    /// and the table takes the focus at once; every row comes back one frame later. The bar's
+    /// room goes to the table in the next frame, and GTK 4.8 loses the table's re-allocation
+    /// when rows are bound in the same frame as a resize from inside the window (it warned
+    /// that it snapshotted the toast overlay without an allocation, and rows kept their old
+    /// drawing): the overscan already holds the rows that room shows, so that frame binds none.
     private func modeChanged() {
         guard !isOpen else { return }
+        searcher?.cancel()
+        latest = -1
         gtk_editable_set_text(entry(), "")
-        showEveryRow()
+        setCount("")
         gtk_widget_grab_focus(controller.view.widget.widget)
+        var frames = 0
+        controller.view.widget.addTickCallback { [weak self] _ in
+            frames += 1
+            guard frames >= 2 else { return true }
+            if let self, !self.isOpen, !self.controller.isClosed, self.controller.model.isFiltered {
+                self.controller.apply(self.controller.model.clearFilter())
+            }
+            return false
+        }
     }
 
     private func textChanged() {
         guard let searcher else { return }
+        guard isOpen else { return }  // emptied on closing: `modeChanged` shows every row
         let query = SearchQuery(text)
         guard !query.isEmpty else {
             showEveryRow()
@@ -139,6 +161,6 @@ final class FindBar {
     }
 
     private func setCount(_ text: String) {
-        gtk_label_set_text(count(), text)
+        gtk_inscription_set_text(count(), text)
     }
 }
