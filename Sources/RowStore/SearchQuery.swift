@@ -42,7 +42,7 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// The tokenizer's word characters (`categories 'L* N* Co M*'` in ``RowSchema``).
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber, .privateUse,

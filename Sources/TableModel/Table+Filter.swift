@@ -6,6 +6,8 @@ struct FilterState {
     let whole: TableLayout
     /// How many rows matched the query (headers shown only to name a section not counted).
     let matchCount: Int
+    /// The query's words, as typed.
+    let words: [String]
 }
 
 extension Table {
@@ -24,6 +26,11 @@ extension Table {
     /// - Complexity: O(1).
     public var filterMatchCount: Int? { filtering?.matchCount }
 
+    /// The words of the filter on, as typed (empty when none), for highlighting matches.
+    ///
+    /// - Complexity: O(1).
+    public var findWords: [String] { filtering?.words ?? [] }
+
     /// Shows only the rows in `matches`, each under its section's header (F2): a filtered
     /// view over the same engine, never a reload. Rows keep their heights (measured ones stay
     /// measured, the rest estimated at the whole table's estimates). The row the user is looking
@@ -33,7 +40,9 @@ extension Table {
     /// filter on already.
     ///
     /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows.
-    public func filter(to matches: RowMatches) -> TableUpdate {
+    /// `words` are the query's, kept for highlighting (``findWords``); rows in view are bound
+    /// again so they highlight them.
+    public func filter(to matches: RowMatches, words: [String] = []) -> TableUpdate {
         let whole = wholeLayout
         let shownBefore = layout
         let keep = shownBefore.anchor
@@ -72,7 +81,7 @@ extension Table {
             shown.scroll(toOffset: .infinity)
         }
         layout = shown
-        filtering = FilterState(whole: whole, matchCount: matchCount)
+        filtering = FilterState(whole: whole, matchCount: matchCount, words: words)
         return replacedLayoutUpdate()
     }
 
@@ -113,10 +122,12 @@ extension Table {
     }
 
     /// The update after ``layout`` was replaced: the view places the shown rows afresh (a row
-    /// still shown keeps its cell), at the new offset; open swipe actions close.
+    /// still shown keeps its cell, refreshed for the new words), at the new offset; open swipe
+    /// actions close.
     private func replacedLayoutUpdate() -> TableUpdate {
         var update = unchangedUpdate()
         update.swipe = swipe.closeAll()
+        update.refresh = layout.visibleRows().map(\.id)
         return update
     }
 }

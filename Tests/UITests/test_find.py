@@ -1,6 +1,20 @@
 """Find (F1, F2, F4): Ctrl+F opens the find bar, typing filters the table as you type (Latin,
-Cyrillic, Devanagari, accents and case ignored), the bar counts the matches, Escape shows
-every row again at the place the user left, and an edit while filtered keeps its row."""
+Cyrillic, Devanagari, accents and case ignored), the bar counts the matches, matches are
+highlighted, Escape shows every row again at the place the user left, and an edit while
+filtered keeps its row."""
+from harness import colour_fraction
+
+
+def find_yellow(r, g, b):
+    """The highlight behind a matching word, over a white row."""
+    return r > 235 and 195 < g < 230 and b < 150
+
+
+def highlighted(app, state, row_id):
+    """The share of the row's drawn box in the highlight colour."""
+    bounds = app.row(state, row_id)["bounds"]
+    box = (bounds["x"], bounds["y"], bounds["x"] + bounds["width"], bounds["y"] + bounds["height"])
+    return colour_fraction(app.screenshot(f"row-{row_id}"), box, find_yellow)
 
 
 def shown_ids(state):
@@ -27,6 +41,7 @@ def test_find_filters_as_you_type_in_any_script_and_escape_restores(launch):
     # "lem" finds "lemons" (row 2) by prefix; the Notes header names its section.
     state = search(app, "LEM", "1 row")
     assert shown_ids(state)[:2] == [1, 2], shown_ids(state)
+    assert highlighted(app, state, 2) > 0.005, "the drawn note highlights \"lemons\""
     state = search(app, "билет", "1 row")
     assert shown_ids(state) == [1, 6], shown_ids(state)
     state = search(app, "नमस्ते", "1 row")
@@ -40,6 +55,7 @@ def test_find_filters_as_you_type_in_any_script_and_escape_restores(launch):
     state = app.wait_state(lambda s: not s["find"]["open"] and shown_ids(s) == all_shown, what="every row again")
     assert state["scrollOffset"] == before["scrollOffset"]
     assert state["find"]["count"] == ""
+    assert highlighted(app, state, 2) == 0
     app.assert_full_redraw_matches()
 
 
@@ -70,10 +86,17 @@ def test_an_edit_while_filtered_keeps_its_row_until_the_search_changes(launch):
     app.edit_note(4, " and the boiler")
     state = app.wait_state(lambda s: "boiler" in (app.row(s, 4) or {}).get("text", ""), what="the edit")
     assert shown_ids(state) == [1, 4]
+    assert highlighted(app, state, 4) > 0.005, "the text view highlights \"landlord\""
+    # Typed away from the query, the row stays until the search changes.
+    app.key("ctrl+a")
+    app.type("Fix the boiler")
+    state = app.wait_state(lambda s: (app.row(s, 4) or {}).get("text") == "Fix the boiler", what="the new text")
+    assert shown_ids(state) == [1, 4]
+    assert highlighted(app, state, 4) == 0
     # Escape first ends the edit (N6); back in the bar, Escape closes it.
     app.key("Escape")
     open_find(app)
     app.key("Escape")
     state = app.wait_state(lambda s: not s["find"]["open"] and len(shown_ids(s)) > 2, what="every row again")
-    assert app.row(state, 4)["text"].endswith("and the boiler")
+    assert app.row(state, 4)["text"] == "Fix the boiler"
     app.assert_full_redraw_matches()

@@ -152,7 +152,7 @@ final class FindBar {
         guard outcome.generation == latest, !controller.isClosed else { return }
         switch outcome.result {
         case .success(let matches):
-            controller.apply(controller.model.filter(to: matches))
+            controller.apply(controller.model.filter(to: matches, words: outcome.query.words))
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
         case .failure(let error):
