@@ -6,7 +6,7 @@ import RowStore
 import SQLiteStore
 import TableModel
 
-/// `swift run -c release FindBench [--json] [--quick]`: find (F3, F2) at several table sizes,
+/// `swift run -c release FindBench [--json] [--quick] [--sizes N,N]`: find (F3, F2) at several table sizes,
 /// on a generated rows database (seed 7, as the GTK bench's): the cost of the index (database
 /// size and import time with and without it) and, for queries matching about 0.1 %, 10 % and
 /// 90 % of rows, the time from a query to its filtered table: the search on its own
@@ -27,15 +27,20 @@ struct FindBench {
     ]
 
     static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst()
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var chosen: [Int]?
+        if let at = arguments.firstIndex(of: "--sizes"), at + 1 < arguments.count {
+            chosen = arguments[at + 1].split(separator: ",").compactMap { Int($0) }
+            arguments.removeSubrange(at...at + 1)
+        }
         let quick = arguments.contains("--quick")
         let json = arguments.contains("--json")
         if let unknown = arguments.first(where: { $0 != "--quick" && $0 != "--json" }) {
-            FileStream.standardError("usage: FindBench [--json] [--quick]   (unknown argument \(unknown))\n")
+            FileStream.standardError("usage: FindBench [--json] [--quick] [--sizes 1000,1000000]   (unknown argument \(unknown))\n")
             exit(2)
         }
         var results: [FindFigures] = []
-        for rowCount in quick ? quickSizes : sizes {
+        for rowCount in chosen ?? (quick ? quickSizes : sizes) {
             results.append(try FindRun(rowCount: rowCount, repeats: quick ? 3 : 21).run())
         }
         print(json ? FindFigures.json(results) : FindFigures.table(results))

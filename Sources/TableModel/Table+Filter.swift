@@ -42,36 +42,15 @@ extension Table {
     /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows.
     /// `words` are the query's, kept for highlighting (``findWords``); rows in view are bound
     /// again so they highlight them.
-    public func filter(to matches: RowMatches, words: [String] = []) -> TableUpdate {
+    /// `alsoShowing` adds rows matched outside the index (loaded rich rows, whose text only
+    /// the running app has: ``loadedRichTexts()``).
+    public func filter(to matches: RowMatches, words: [String] = [], alsoShowing extra: Set<RowID> = []) -> TableUpdate {
         let whole = wholeLayout
         let shownBefore = layout
         let keep = shownBefore.anchor
         let keepIndex = keep.flatMap { whole.index(of: $0.id) } ?? 0
-        var specs: [RowSpec] = []
-        var matchCount = 0
-        var pendingHeader: RowSpec?
-        var firstAfterKeep: Int?
-        var wholeIndex = 0
-        whole.index.forEachRow(from: 0) { record in
-            let id = RowID(record.id)
-            let height: Double? = record.state == .measured ? HeightUnits.points(Int64(record.units)) : nil
-            let spec = RowSpec(id: id, kind: record.kind, measuredHeight: height)
-            let matched = matches.contains(id)
-            if record.kind == .header {
-                pendingHeader = matched ? nil : spec
-            }
-            if matched {
-                if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
-                if let header = pendingHeader {
-                    specs.append(header)
-                    pendingHeader = nil
-                }
-                specs.append(spec)
-                if record.kind != .header { matchCount += 1 }
-            }
-            wholeIndex += 1
-            return true
-        }
+        let (specs, matchCount, firstAfterKeep) = Self.filteredRows(
+            of: whole.index, matching: matches, extra: extra, firstAtOrAfter: keepIndex)
         let shown = makeFilteredLayout(specs, like: whole)
         if let kept = rowInView(of: shownBefore, matching: matches), let top = shown.offset(of: kept.id) {
             shown.scroll(toOffset: top - kept.screenY)
@@ -83,6 +62,63 @@ extension Table {
         layout = shown
         filtering = FilterState(whole: whole, matchCount: matchCount, words: words)
         return replacedLayoutUpdate()
+    }
+
+    /// One pass over the whole table's rows, straight from the index's leaves in row order:
+    /// the rows to show (each matching row, after its section's header when the header does
+    /// not match itself) with their measured heights, how many matched (headers not counted),
+    /// and the position among them of the first one at or after whole index `keepIndex`.
+    ///
+    /// - Complexity: O(n) for n rows (a few loads and a bit test each), plus O(m) for m shown.
+    private static func filteredRows(
+        of index: HeightIndex, matching matches: RowMatches, extra: Set<RowID>, firstAtOrAfter keepIndex: Int
+    ) -> (specs: [RowSpec], matchCount: Int, firstAfterKeep: Int?) {
+        var specs: [RowSpec] = []
+        specs.reserveCapacity(min(index.count, matches.count + extra.count) * 2 + 16)
+        var matchCount = 0
+        var pendingHeader: RowSpec?
+        var firstAfterKeep: Int?
+        var wholeIndex = 0
+        let header = RowKind.header.rawValue
+        let measured = RowHeightState.measured.rawValue
+        let checkExtra = !extra.isEmpty
+        func spec(_ id: Int64, _ flags: UInt8, _ units: UInt32) -> RowSpec {
+            let kind = RowKind(rawValue: flags & RowRecord.kindMask) ?? .note
+            let height = flags >> RowRecord.stateShift == measured ? HeightUnits.points(Int64(units)) : nil
+            return RowSpec(id: RowID(id), kind: kind, measuredHeight: height)
+        }
+        for (leaf, _) in index.leavesInRowOrder() {
+            let base = index.base(of: leaf)
+            for slot in base..<base + Int(index.leafCounts[Int(leaf)]) {
+                let id = index.ids[slot]
+                let flags = index.flags[slot]
+                let matched = matches.contains(RowID(id)) || checkExtra && extra.contains(RowID(id))
+                let isHeader = flags & RowRecord.kindMask == header
+                if isHeader { pendingHeader = matched ? nil : spec(id, flags, index.units[slot]) }
+                if matched {
+                    if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
+                    if let pending = pendingHeader {
+                        specs.append(pending)
+                        pendingHeader = nil
+                    }
+                    specs.append(spec(id, flags, index.units[slot]))
+                    if !isHeader { matchCount += 1 }
+                }
+                wholeIndex += 1
+            }
+        }
+        return (specs, matchCount, firstAfterKeep)
+    }
+
+    /// The text of every rich row whose content has loaded, its markup's tags stripped: the
+    /// find index holds a rich row's source name only, so find matches these in memory.
+    ///
+    /// - Complexity: O(r + their text) for r rich rows with a load state.
+    public func loadedRichTexts() -> [(id: RowID, text: String)] {
+        richStates.compactMap { id, state in
+            guard case .loaded(let markup) = state else { return nil }
+            return (id, MarkupText.plainText(of: markup))
+        }
     }
 
     /// Shows every row again (F1, F2), scrolled where the table was when the filter went on,
@@ -97,14 +133,15 @@ extension Table {
     }
 
     /// The row the user is looking at in `layout`, if it matches, with its top's y in the
-    /// viewport: the focused row when it is in view, else the first matching row in view.
+    /// viewport: the focused row when it is in view, else the first matching row whose top is
+    /// in view, else the matching row the viewport's top cuts.
     ///
     /// - Complexity: O(log n + k) for k rows in view.
     private func rowInView(of layout: TableLayout, matching matches: RowMatches) -> (id: RowID, screenY: Double)? {
-        let inView = layout.visibleRows()
+        let inView = layout.visibleRows().filter { matches.contains($0.id) }
         let focused = (focusedRow ?? editingRow).flatMap { id in inView.first { $0.id == id } }
-        guard let row = focused.flatMap({ matches.contains($0.id) ? $0 : nil }) ?? inView.first(where: { matches.contains($0.id) })
-        else { return nil }
+        let startsInView = inView.first { $0.y >= layout.scrollOffset }
+        guard let row = focused ?? startsInView ?? inView.first else { return nil }
         return (row.id, row.y - layout.scrollOffset)
     }
 

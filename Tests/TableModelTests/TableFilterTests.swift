@@ -56,7 +56,8 @@ import Testing
     @Test func measuredHeightsComeBackAndTheAnchorStaysOnScreen() throws {
         let table = try Self.table(count: 200)
         _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
-        _ = table.scroll(toOffset: 2_000)
+        // The top row starts at the viewport's top: it is the first row in view.
+        _ = table.scroll(toOffset: table.layout.offset(ofRow: 40))
         let anchor = try #require(table.layout.anchor)
         let screenY = try #require(table.layout.offset(of: anchor.id)) - table.layout.scrollOffset
         let heights = Dictionary(uniqueKeysWithValues: Self.shownIDs(table).map { ($0, table.layout.height(of: RowID($0))!) })
@@ -70,7 +71,7 @@ import Testing
         _ = table.scroll(toOffset: 0)
         _ = table.clearFilter()
         #expect(table.layout.anchor == anchor)
-        #expect(table.layout.scrollOffset == 2_000)
+        #expect(table.layout.scrollOffset == table.layout.offset(ofRow: 40))
     }
 
     @Test func theFirstMatchInViewStaysWhereItIsOnScreen() throws {
@@ -165,5 +166,24 @@ import Testing
             #expect(Self.shownIDs(table) == (shown ?? whole), context)
             table._checkInvariants()
         }
+    }
+}
+
+/// The matched-id set, dense (a bit set) and sparse (a hash set), against a plain `Set`.
+@Suite struct RowMatchesTests {
+    @Test func agreesWithASetDenseAndSparse() {
+        let seed = TestSeed.make()
+        var random = SplitMix64(seed: seed)
+        for spread in [Int64(3), 1_000_000_000] {
+            let ids = (0..<500).map { _ in Int64(random.next() % UInt64(500 * spread)) }.sorted()
+            let matches = RowMatches(sortedIDs: ids)
+            let reference = Set(ids)
+            #expect(matches.count == reference.count, "seed \(seed)")
+            for probe in ids.prefix(100) + (0..<200).map({ _ in Int64(random.next() % UInt64(500 * spread)) }) + [-1, Int64.max] {
+                #expect(matches.contains(RowID(probe)) == reference.contains(probe), "seed \(seed) id \(probe)")
+            }
+        }
+        #expect(RowMatches(sortedIDs: []).count == 0)
+        #expect(!RowMatches(sortedIDs: []).contains(RowID(0)))
     }
 }

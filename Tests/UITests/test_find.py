@@ -2,7 +2,13 @@
 Cyrillic, Devanagari, accents and case ignored), the bar counts the matches, matches are
 highlighted, Escape shows every row again at the place the user left, and an edit while
 filtered keeps its row."""
-from harness import colour_fraction
+import re
+import sqlite3
+import subprocess
+
+import pytest
+
+from harness import ROOT, colour_fraction
 
 
 def find_yellow(r, g, b):
@@ -59,22 +65,54 @@ def test_find_filters_as_you_type_in_any_script_and_escape_restores(launch):
     app.assert_full_redraw_matches()
 
 
-def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch):
-    app = launch()
-    state = app.wait_state()
-    app.scroll_to_row(101)
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """100,000 generated rows (a database, written directly)."""
+    path = tmp_path_factory.mktemp("find") / "rows-100k.sqlite"
+    subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "100000", "--seed", "11",
+                    "--output", str(path)], check=True, capture_output=True, timeout=300)
+    return path
+
+
+def words_of(row):
+    return [w for w in re.split(r"\W+", (row.get("text") or row.get("title") or "").casefold()) if w]
+
+
+def in_view(app, state):
+    """The rows whose tops are drawn inside the table's viewport, top to bottom."""
+    top = state["tableOrigin"]["y"]
+    bottom = top + state["viewportHeight"]
+    return [r for r in state["rows"] if "bounds" in r and top <= r["bounds"]["y"] and r["bounds"]["y"] + 20 < bottom]
+
+
+def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated):
+    app = launch(data=generated)
+    state = app.wait_state(timeout=30)
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    for _ in range(12):
+        state = app.wheel_and_wait(state, 5)
     # The bar takes room above the table; the table keeps its top row where it was in it.
     state = open_find(app)
-    top = app.row(state, 101)["bounds"]["y"]
     offset = state["scrollOffset"]
-    app.type("amsterdam")
-    state = app.wait_state(lambda s: s["find"]["count"] == "1 row", what="one match")
-    assert app.row(state, 101)["bounds"]["y"] == top, (app.row(state, 101), top)
-    app.assert_full_redraw_matches("find-anchor")
+    shown = in_view(app, state)
+    notes = [r for r in shown if r["kind"] == "note" and words_of(r)]
+    # A word no grid chip begins with ("anchor" is also a chip), so no grid is the first match.
+    word = next(w for note in notes[len(notes) // 2:] for w in reversed(words_of(note))
+                if w.isascii() and not "anchor".startswith(w[:3]))
+    # The row the user is looking at: the first one in view that the word finds.
+    kept = next(r for r in shown if any(w.startswith(word) for w in words_of(r)) and r["kind"] != "header")
+    app.type(word)
+    state = app.wait_state(lambda s: s["find"]["text"] == word and s["find"]["count"] != "",
+                           what=f"matches of {word!r}")
+    after = app.row(state, kept["id"])
+    assert after is not None and after["bounds"]["y"] == kept["bounds"]["y"], (kept, after)
+    for row in state["rows"]:
+        assert row["kind"] != "note" or any(w.startswith(word) for w in words_of(row)), (word, row)
+    app.assert_full_redraw_matches("find-kept")
     app.key("ctrl+a", "BackSpace")
-    state = app.wait_state(lambda s: s["find"]["count"] == "" and len(shown_ids(s)) > 2, what="every row again")
-    assert state["scrollOffset"] == offset
-    assert app.row(state, 101)["bounds"]["y"] == top
+    state = app.wait_state(lambda s: s["find"]["count"] == "" and s["scrollOffset"] == offset, what="every row, where they were")
+    assert app.row(state, kept["id"])["bounds"]["y"] == kept["bounds"]["y"]
     app.assert_full_redraw_matches()
 
 
@@ -99,4 +137,28 @@ def test_an_edit_while_filtered_keeps_its_row_until_the_search_changes(launch):
     app.key("Escape")
     state = app.wait_state(lambda s: not s["find"]["open"] and len(shown_ids(s)) > 2, what="every row again")
     assert app.row(state, 4)["text"] == "Fix the boiler"
+    app.assert_full_redraw_matches()
+
+
+def test_a_search_in_a_million_rows(launch, tmp_path_factory):
+    path = tmp_path_factory.mktemp("find-1m") / "rows-1m.sqlite"
+    subprocess.run([str(ROOT / ".build" / "debug" / "GenerateRows"), "--rows", "1000000", "--seed", "7",
+                    "--output", str(path)], check=True, capture_output=True, timeout=600)
+    with sqlite3.connect(path) as database:
+        expected = database.execute(
+            "SELECT count(*) FROM rows WHERE kind = 'toggle' AND (text = 'Toggle 4242' OR text LIKE 'Toggle 4242%')").fetchone()[0]
+    assert 100 < expected < 1000
+    app = launch(data=path)
+    app.wait_state(timeout=60)
+    open_find(app)
+    app.type("toggle 4242")
+    state = app.wait_state(lambda s: s["find"]["text"] == "toggle 4242" and s["find"]["count"] != "",
+                           what="the matches among a million rows", timeout=30)
+    assert state["find"]["count"] == f"{expected} rows"
+    titles = [row["title"] for row in state["rows"] if row["kind"] == "toggle"]
+    assert titles and all(title.startswith("Toggle 4242") for title in titles), titles
+    app.assert_full_redraw_matches("find-1m")
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and s["find"]["count"] == "" and s["rows"][0]["id"] == 1,
+                           what="every row again", timeout=30)
     app.assert_full_redraw_matches()

@@ -152,7 +152,9 @@ final class FindBar {
         guard outcome.generation == latest, !controller.isClosed else { return }
         switch outcome.result {
         case .success(let matches):
-            controller.apply(controller.model.filter(to: matches, words: outcome.query.words))
+            let folded = FindHighlights.fold(outcome.query.words)
+            let rich = controller.model.loadedRichTexts().filter { FindHighlights.containsAll(folded, in: Substring($0.text)) }
+            controller.apply(controller.model.filter(to: matches, words: outcome.query.words, alsoShowing: Set(rich.map(\.id))))
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
         case .failure(let error):

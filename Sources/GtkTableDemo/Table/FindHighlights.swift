@@ -52,6 +52,17 @@ enum FindHighlights {
         return found
     }
 
+    /// Whether every one of `words` (folded) begins a word of `text`: how find matches the
+    /// rows the index does not hold (a rich row's loaded text).
+    ///
+    /// - Complexity: O(length of `text` × words).
+    static func containsAll(_ words: [String], in text: Substring) -> Bool {
+        guard !words.isEmpty else { return false }
+        let found = Set(matches(in: text, folded: words).map { String(text.utf8.dropFirst($0.bytes.lowerBound).prefix($0.bytes.count)) ?? "" }
+            .map(foldedForFind))
+        return words.allSatisfy { word in found.contains { $0.hasPrefix(word) } }
+    }
+
     private static func foldedForFind(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
