@@ -52,7 +52,8 @@ extension Table {
         let (specs, matchCount, firstAfterKeep) = Self.filteredRows(
             of: whole.index, matching: matches, extra: extra, firstAtOrAfter: keepIndex)
         let shown = makeFilteredLayout(specs, like: whole)
-        if let kept = rowInView(of: shownBefore, matching: matches), let top = shown.offset(of: kept.id) {
+        let kept = rowInView(of: shownBefore, matching: matches, extra: extra)
+        if let kept, let top = shown.offset(of: kept.id) {
             shown.scroll(toOffset: top - kept.screenY)
         } else if let firstAfterKeep {
             shown.scroll(toOffset: shown.offset(ofRow: firstAfterKeep))
@@ -61,8 +62,32 @@ extension Table {
         }
         layout = shown
         filtering = FilterState(whole: whole, matchCount: matchCount, words: words)
-        return replacedLayoutUpdate()
+        var update = replacedLayoutUpdate()
+        if let kept {
+            update.problems = holdInPlace(kept)
+            update.layout.scrollOffset = layout.scrollOffset
+            update.layout.contentHeight = layout.contentHeight
+        }
+        return update
     }
+
+    /// Measures the rows that came into view above the kept row unmeasured (rows the whole
+    /// table never showed), and scrolls again so it stays at its y: measuring them would
+    /// otherwise move it by what their estimates were off. Returns what could not be measured.
+    ///
+    /// - Complexity: O(k log n) for k rows in view, plus measuring them; at most a few passes.
+    private func holdInPlace(_ kept: (id: RowID, screenY: Double)) -> [RowProblem] {
+        var problems: [RowProblem] = []
+        for _ in 0..<Self.holdingPasses {
+            problems += layOutVisibleRows().update.problems
+            guard let top = layout.offset(of: kept.id), abs(top - kept.screenY - layout.scrollOffset) >= 0.5 else { break }
+            layout.scroll(toOffset: top - kept.screenY)
+        }
+        return problems
+    }
+
+    /// Measure-and-scroll passes ``holdInPlace(_:)`` may take.
+    static let holdingPasses = 3
 
     /// One pass over the whole table's rows, straight from the index's leaves in row order:
     /// the rows to show (each matching row, after its section's header when the header does
@@ -137,8 +162,8 @@ extension Table {
     /// in view, else the matching row the viewport's top cuts.
     ///
     /// - Complexity: O(log n + k) for k rows in view.
-    private func rowInView(of layout: TableLayout, matching matches: RowMatches) -> (id: RowID, screenY: Double)? {
-        let inView = layout.visibleRows().filter { matches.contains($0.id) }
+    private func rowInView(of layout: TableLayout, matching matches: RowMatches, extra: Set<RowID>) -> (id: RowID, screenY: Double)? {
+        let inView = layout.visibleRows().filter { matches.contains($0.id) || extra.contains($0.id) }
         let focused = (focusedRow ?? editingRow).flatMap { id in inView.first { $0.id == id } }
         let startsInView = inView.first { $0.y >= layout.scrollOffset }
         guard let row = focused ?? startsInView ?? inView.first else { return nil }

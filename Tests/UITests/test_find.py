@@ -87,32 +87,35 @@ def in_view(app, state):
 
 def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated):
     app = launch(data=generated)
-    state = app.wait_state(timeout=30)
-    origin = state["tableOrigin"]
-    app.move(origin["x"] + 200, origin["y"] + 300)
-    for _ in range(12):
-        state = app.wheel_and_wait(state, 5)
+    app.wait_state(timeout=30)
+    # Far enough down that the matches above the row in view fill the viewport above it.
+    app.key(*["Page_Down"] * 30)
+    app.wait_state(lambda s: s["scrollOffset"] > 25 * s["viewportHeight"], what="thirty pages down")
     # The bar takes room above the table; the table keeps its top row where it was in it.
     state = open_find(app)
-    offset = state["scrollOffset"]
     shown = in_view(app, state)
     notes = [r for r in shown if r["kind"] == "note" and words_of(r)]
     # A word no grid chip begins with ("anchor" is also a chip), so no grid is the first match.
-    word = next(w for note in notes[len(notes) // 2:] for w in reversed(words_of(note))
-                if w.isascii() and not "anchor".startswith(w[:3]))
-    # The row the user is looking at: the first one in view that the word finds.
-    kept = next(r for r in shown if any(w.startswith(word) for w in words_of(r)) and r["kind"] != "header")
+    # Latin or Cyrillic: Python splits Devanagari words at their vowel signs, the index does not.
+    word = next(w for note in notes[len(notes) // 2:] + notes for w in reversed(words_of(note))
+                if w.isalpha() and not any("\u0900" <= c <= "\u097f" for c in w) and not "anchor".startswith(w[:3]))
     app.type(word)
     state = app.wait_state(lambda s: s["find"]["text"] == word and s["find"]["count"] != "",
                            what=f"matches of {word!r}")
+    # The row the user was looking at: the first one whose top was in view that the word finds
+    # (a rich row's loaded text, which the state file does not give, may be the one).
+    found = {row["id"] for row in state["rows"] if row["kind"] != "header"}
+    kept = next(row for row in shown if row["id"] in found)
+    assert any(row["id"] == kept["id"] for row in notes) or kept["kind"] != "note"
     after = app.row(state, kept["id"])
-    assert after is not None and after["bounds"]["y"] == kept["bounds"]["y"], (kept, after)
+    assert after["bounds"]["y"] == kept["bounds"]["y"], (kept, after)
     for row in state["rows"]:
         assert row["kind"] != "note" or any(w.startswith(word) for w in words_of(row)), (word, row)
     app.assert_full_redraw_matches("find-kept")
     app.key("ctrl+a", "BackSpace")
-    state = app.wait_state(lambda s: s["find"]["count"] == "" and s["scrollOffset"] == offset, what="every row, where they were")
-    assert app.row(state, kept["id"])["bounds"]["y"] == kept["bounds"]["y"]
+    # Every row back where it was (rows measured meanwhile above it keep it in place).
+    state = app.wait_state(lambda s: s["find"]["count"] == "" and len(s["rows"]) > len(found), what="every row again")
+    assert [(r["id"], r["bounds"]["y"]) for r in in_view(app, state)] == [(r["id"], r["bounds"]["y"]) for r in shown]
     app.assert_full_redraw_matches()
 
 
@@ -147,7 +150,7 @@ def test_a_search_in_a_million_rows(launch, tmp_path_factory):
     with sqlite3.connect(path) as database:
         expected = database.execute(
             "SELECT count(*) FROM rows WHERE kind = 'toggle' AND (text = 'Toggle 4242' OR text LIKE 'Toggle 4242%')").fetchone()[0]
-    assert 100 < expected < 1000
+    assert 10 < expected < 1000
     app = launch(data=path)
     app.wait_state(timeout=60)
     open_find(app)
