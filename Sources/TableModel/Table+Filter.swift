@@ -112,24 +112,39 @@ extension Table {
             let height = flags >> RowRecord.stateShift == measured ? HeightUnits.points(Int64(units)) : nil
             return RowSpec(id: RowID(id), kind: kind, measuredHeight: height)
         }
-        for (leaf, _) in index.leavesInRowOrder() {
-            let base = index.base(of: leaf)
-            for slot in base..<base + Int(index.leafCounts[Int(leaf)]) {
-                let id = index.ids[slot]
-                let flags = index.flags[slot]
-                let matched = matches.contains(RowID(id)) || checkExtra && extra.contains(RowID(id))
-                let isHeader = flags & RowRecord.kindMask == header
-                if isHeader { pendingHeader = matched ? nil : spec(id, flags, index.units[slot]) }
-                if matched {
-                    if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
-                    if let pending = pendingHeader {
-                        specs.append(pending)
-                        pendingHeader = nil
+        let dense = matches.sparse.isEmpty
+        // The arrays are read through buffers: no reference counting or bounds checks per row.
+        index.ids.withUnsafeBufferPointer { ids in
+            index.flags.withUnsafeBufferPointer { flags in
+                matches.bits.withUnsafeBufferPointer { bits in
+                    for (leaf, _) in index.leavesInRowOrder() {
+                        let base = index.base(of: leaf)
+                        for slot in base..<base + Int(index.leafCounts[Int(leaf)]) {
+                            let id = ids[slot]
+                            let rowFlags = flags[slot]
+                            var matched: Bool
+                            if dense {
+                                let word = Int(truncatingIfNeeded: id >> 6)
+                                matched = id >= 0 && word < bits.count && bits[word] & (1 << UInt64(id & 63)) != 0
+                            } else {
+                                matched = matches.sparse.contains(id)
+                            }
+                            if checkExtra && !matched { matched = extra.contains(RowID(id)) }
+                            let isHeader = rowFlags & RowRecord.kindMask == header
+                            if isHeader { pendingHeader = matched ? nil : spec(id, rowFlags, index.units[slot]) }
+                            if matched {
+                                if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
+                                if let pending = pendingHeader {
+                                    specs.append(pending)
+                                    pendingHeader = nil
+                                }
+                                specs.append(spec(id, rowFlags, index.units[slot]))
+                                if !isHeader { matchCount += 1 }
+                            }
+                            wholeIndex += 1
+                        }
                     }
-                    specs.append(spec(id, flags, index.units[slot]))
-                    if !isHeader { matchCount += 1 }
                 }
-                wholeIndex += 1
             }
         }
         return (specs, matchCount, firstAfterKeep)

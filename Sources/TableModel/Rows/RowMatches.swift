@@ -7,8 +7,9 @@
 public struct RowMatches: Sendable {
     /// How many distinct rows matched.
     public let count: Int
-    private let bits: [UInt64]
-    private let sparse: Set<Int64>
+    /// The bit set (empty when the ids are kept in `sparse`), read directly by the filter's pass.
+    let bits: [UInt64]
+    let sparse: Set<Int64>
 
     /// - Parameter sortedIDs: the matching ids in ascending order (duplicates allowed).
     /// - Complexity: O(m + largest id / 64) for m ids.
