@@ -5,6 +5,7 @@ filtered keeps its row."""
 import re
 import sqlite3
 import subprocess
+import time
 
 import pytest
 
@@ -29,7 +30,15 @@ def shown_ids(state):
 
 def open_find(app):
     app.key("ctrl+f")
-    return app.wait_state(lambda s: s["find"]["open"] and s["find"]["entryFocused"], what="the find bar with the caret in it")
+    app.wait_state(lambda s: s["find"]["open"] and s["find"]["entryFocused"], what="the find bar with the caret in it")
+    # Settled once the bar has slid in and the table below it stopped moving.
+    previous = None
+    while True:
+        state = app.wait_state(lambda s: s["find"]["revealed"], what="the find bar slid in")
+        if previous and state["tableOrigin"] == previous["tableOrigin"] and state["scrollOffset"] == previous["scrollOffset"]:
+            return state
+        previous = state
+        time.sleep(0.3)
 
 
 def search(app, text, count):
@@ -92,7 +101,7 @@ def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated)
     app.key(*["Page_Down"] * 30)
     app.wait_state(lambda s: s["scrollOffset"] > 25 * s["viewportHeight"], what="thirty pages down")
     # The bar takes room above the table; the table keeps its top row where it was in it.
-    state = open_find(app)
+    before = state = open_find(app)
     shown = in_view(app, state)
     notes = [r for r in shown if r["kind"] == "note" and words_of(r)]
     # A word no grid chip begins with ("anchor" is also a chip), so no grid is the first match.
@@ -114,8 +123,12 @@ def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated)
     app.assert_full_redraw_matches("find-kept")
     app.key("ctrl+a", "BackSpace")
     # Every row back where it was (rows measured meanwhile above it keep it in place).
-    state = app.wait_state(lambda s: s["find"]["count"] == "" and len(s["rows"]) > len(found), what="every row again")
-    assert [(r["id"], r["bounds"]["y"]) for r in in_view(app, state)] == [(r["id"], r["bounds"]["y"]) for r in shown]
+    def places(state):
+        return [(r["id"], r["bounds"]["y"]) for r in in_view(app, state)]
+    try:
+        app.wait_state(lambda s: s["find"]["count"] == "" and places(s) == places(before), what="every row where it was")
+    finally:
+        assert places(app.state()) == places(before)
     app.assert_full_redraw_matches()
 
 

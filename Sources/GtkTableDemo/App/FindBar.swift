@@ -13,6 +13,9 @@ final class FindBar {
     enum Words {
         static let find = "Find"
         static let findTooltip = "Find rows (Ctrl+F)"
+        static let entryName = "Find rows"
+        static let close = "Close Find"
+        static let countName = "Matching rows"
         static let noMatches = "No matching rows"
         static let noMatchesHint = "Try fewer or shorter words"
         static func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(grouped(count)) rows" }
@@ -68,16 +71,33 @@ final class FindBar {
         gtk_search_bar_set_child(bar(), row.widget)
         gtk_search_bar_connect_entry(bar(), entry())
         gtk_search_bar_set_show_close_button(bar(), 1)
-        // The bar appears at once: while GtkSearchBar's revealer slid it in, the table below
-        // changed height on every frame, and GTK 4.8 snapshotted the toast overlay between its
-        // re-allocation and its allocation (it warned on each frame of the slide).
-        if let revealer = gtk_widget_get_first_child(bar.widget), g_type_check_instance_is_a(
-            UnsafeMutablePointer<GTypeInstance>(OpaquePointer(revealer)), gtk_revealer_get_type()) != 0 {
-            gtk_revealer_set_transition_type(OpaquePointer(revealer), GTK_REVEALER_TRANSITION_TYPE_NONE)
-        }
         g_object_bind_property(button.pointer, "active", bar.pointer, "search-mode-enabled", GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+        entry.setAccessibleLabel(Words.entryName)
+        count.setAccessibleLabel(Words.countName)
+        Self.nameCloseButtons(under: bar.widget)
         entry.on("search-changed") { [weak self] in self?.textChanged() }
         bar.onNotify("search-mode-enabled") { [weak self] in self?.modeChanged() }
+        if let revealer = gtk_widget_get_first_child(bar.widget),
+            g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(revealer)), gtk_revealer_get_type()) != 0 {
+            GObjectRef(revealer).onNotify("child-revealed") { [weak self] in
+                guard let self, gtk_revealer_get_child_revealed(OpaquePointer(revealer)) == 0 else { return }
+                self.slidAway()
+            }
+        } else {
+            bar.onNotify("search-mode-enabled") { [weak self] in self?.slidAway() }
+        }
+    }
+
+    /// Names GtkSearchBar's own close button (an icon, read by its class name otherwise).
+    private static func nameCloseButtons(under widget: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_button_get_type()) != 0 {
+                GObjectRef(current).setAccessibleLabel(Words.close)
+            }
+            nameCloseButtons(under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Opens the bar and puts the caret in the entry (Ctrl+F).
@@ -89,6 +109,14 @@ final class FindBar {
 
     private var isOpen: Bool { gtk_search_bar_get_search_mode(bar()) != 0 }
 
+    /// Whether the bar has finished sliding in (GtkSearchBar's revealer says so).
+    private var isRevealed: Bool {
+        guard let revealer = gtk_widget_get_first_child(bar.widget),
+            g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(revealer)), gtk_revealer_get_type()) != 0
+        else { return isOpen }
+        return gtk_revealer_get_child_revealed(OpaquePointer(revealer)) != 0
+    }
+
     /// The text the entry holds.
     var text: String {
         String(cString: gtk_editable_get_text(entry()))
@@ -98,17 +126,14 @@ final class FindBar {
     /// entry's text and the count label's text, as the widgets hold them.
     func automationFacts(in window: GObjectRef) -> [String: Any] {
         [
-            "open": isOpen, "text": text, "count": gtk_inscription_get_text(count()).map { String(cString: $0) } ?? "",
+            "open": isOpen, "revealed": isRevealed, "text": text, "count": gtk_inscription_get_text(count()).map { String(cString: $0) } ?? "",
             "entryFocused": gtk_widget_is_focus(entry.widget) != 0 || gtk_window_get_focus(window()).map { gtk_widget_is_ancestor($0, entry.widget) != 0 } == true,
         ]
     }
 
     /// The bar closed (Escape, its close button, the header bar's button): the entry empties
-    /// and the table takes the focus at once; every row comes back one frame later. The bar's
-    /// room goes to the table in the next frame, and GTK 4.8 loses the table's re-allocation
-    /// when rows are bound in the same frame as a resize from inside the window (it warned
-    /// that it snapshotted the toast overlay without an allocation, and rows kept their old
-    /// drawing): the overscan already holds the rows that room shows, so that frame binds none.
+    /// and the table takes the focus at once; every row comes back once the bar has slid away
+    /// (`slidAway`).
     private func modeChanged() {
         guard !isOpen else { return }
         searcher?.cancel()
@@ -116,6 +141,16 @@ final class FindBar {
         gtk_editable_set_text(entry(), "")
         setCount("")
         gtk_widget_grab_focus(controller.view.widget.widget)
+    }
+
+    /// The bar's revealer finished sliding. Closed, every row comes back a frame later: while
+    /// the bar slid away the table grew inside the window, and GTK 4.8 loses the table's
+    /// re-allocation when rows are bound in a frame that also resizes from inside the window
+    /// (it warned that it snapshotted the toast overlay without an allocation, and rows kept
+    /// their old drawing). The overscan holds the rows the growing table shows, so those frames
+    /// bind none; the frame after the last one binds the whole table's rows.
+    private func slidAway() {
+        guard !isOpen else { return }
         var frames = 0
         controller.view.widget.addTickCallback { [weak self] _ in
             frames += 1
@@ -164,5 +199,7 @@ final class FindBar {
 
     private func setCount(_ text: String) {
         gtk_inscription_set_text(count(), text)
+        // An inscription is read by its class name unless labelled: it says the count.
+        count.setAccessibleLabel(text.isEmpty ? Words.countName : text)
     }
 }
