@@ -12,10 +12,12 @@ public final class RowDatabase {
     public let path: String
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
+    private let writes: SQLiteRowWriteCounter
 
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
         self.connection = connection
+        writes = SQLiteRowWriteCounter(connection, excludingTablesPrefixed: "rows_search")
     }
 
     /// The schema version this app writes.
@@ -204,8 +206,9 @@ private struct FolderOfPath {
 
 extension RowDatabase {
     /// Rows written through this connection since it opened (inserts, updates, deletes),
-    /// the outline stamp its triggers bump included.
+    /// the outline stamp its triggers bump included; the find index's own tables, which its
+    /// triggers write too, are not counted (their writes follow its segments, not the rows).
     ///
     /// - Complexity: O(1).
-    public var rowsWritten: Int { connection.totalChanges }
+    public var rowsWritten: Int { writes.count }
 }

@@ -131,6 +131,7 @@ import Testing
         do {
             let database = try RowDatabase.create(path: path, importing: StoreFixture.file)
             try database.connection.execute("""
+                \(RowSchema.dropSearchTriggers); DROP TABLE rows_search;
                 DROP TABLE view_state; DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers);
                 PRAGMA user_version = 3
                 """)

@@ -61,11 +61,10 @@ final class FindBar {
         // label would resize the window, and a resize in the frame that binds the filtered
         // rows lost the table's own re-allocation (GTK 4.8 then warned that it snapshotted the
         // toast overlay without an allocation, and rows kept their old drawing).
-        gtk_inscription_set_min_chars(count(), 16)
+        gtk_inscription_set_min_chars(count(), 4)
         gtk_inscription_set_nat_chars(count(), 44)
         gtk_inscription_set_xalign(count(), 0)
         let row = GObjectRef(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!)
-        gtk_widget_set_size_request(row.widget, 360, -1)
         row.append(entry)
         row.append(count)
         gtk_search_bar_set_child(bar(), row.widget)
