@@ -1,10 +1,14 @@
 /// The rows a find query matched (F1), by id: built once off the main thread from the
 /// index's ids, then asked about each row while the filtered table is built.
 ///
-/// Stored as a bit set over `0...largest id` when the ids are dense enough that the bits
-/// take at most about as much memory as the ids would (generated and imported tables number
-/// their rows from 1), else as a hash set.
+/// Stored as a bit set over `0...largest id` when the largest id is below ``denseLimit`` or
+/// the bits take no more memory than the ids would (generated and imported tables number their
+/// rows from 1), else as a hash set.
 public struct RowMatches: Sendable {
+    /// Ids below this always go in a bit set (at most 8 MB), however few matched: testing a
+    /// bit for each of a million rows costs a fraction of hashing each id.
+    static let denseLimit: Int64 = 1 << 26
+
     /// How many distinct rows matched.
     public let count: Int
     /// The bit set (empty when the ids are kept in `sparse`), read directly by the filter's pass.
@@ -16,7 +20,7 @@ public struct RowMatches: Sendable {
     public init(sortedIDs: [Int64]) {
         let largest = sortedIDs.last ?? -1
         let smallest = sortedIDs.first ?? 0
-        if smallest >= 0 && largest / 64 <= Int64(sortedIDs.count) + 1024 {
+        if smallest >= 0 && (largest < Self.denseLimit || largest / 64 <= Int64(sortedIDs.count)) {
             var bits = [UInt64](repeating: 0, count: Int(largest / 64) + 1)
             var count = 0
             for id in sortedIDs {
