@@ -28,6 +28,8 @@ let package = Package(
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows database, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
+        // Find (F3, F2) on a generated rows database: the index's cost and query-to-filter times.
+        .executableTarget(name: "FindBench", dependencies: ["TableModel", "RowStore", "SQLiteStore"]),
         // Writes a generated rows database (or JSON file) of N rows (D3); see data/README.md.
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel", "RowStore"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),

@@ -402,6 +402,39 @@ def engine_bench(quick: bool) -> dict:
     return {"results": figures, "memory": result.stderr.strip()}
 
 
+def find_bench(quick: bool) -> dict:
+    """FindBench's figures (the find index's cost, query-to-filter times), if it speaks JSON."""
+    binary = BIN / "FindBench"
+    if not binary.exists():
+        return {"skipped": f"no {binary.relative_to(ROOT)}"}
+    command = [str(binary), "--json"] + (["--quick"] if quick else [])
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+        figures = json.loads(result.stdout)
+    except (subprocess.SubprocessError, json.JSONDecodeError) as error:
+        return {"skipped": f"FindBench --json gave no JSON ({type(error).__name__})"}
+    if result.returncode != 0:
+        return {"skipped": f"FindBench exited with {result.returncode}"}
+    return {"results": figures}
+
+
+def render_find(find: dict) -> list[str]:
+    """The find bench's lines: per size, the index's cost, then per query the search (its own
+    thread), the filter (main thread) and their sum, median / p95 / max in ms."""
+    if "results" not in find:
+        return [f"Find (FindBench): {find.get('skipped')}", ""]
+    lines = ["Find (FindBench): query → filtered table, ms (median / p95 / max); the filter is the main thread's part"]
+    for size in find["results"]:
+        lines.append(f"  N = {size['n']:,}: import {size['importSeconds']:.2f} s (index {size['indexSeconds']:.2f} s), "
+                     f"database {size['databaseBytes'] / 1e6:.1f} MB ({size['databaseBytesWithoutIndex'] / 1e6:.1f} MB without the index)")
+        for query in size["queries"]:
+            def three(key):
+                return "/".join(f"{query[key][stat]:.1f}" for stat in ("median", "p95", "max"))
+            lines.append(f"    {query['share'] * 100:6.2f} % {query['query'][:40]:<40} search {three('searchMs'):>16}  "
+                         f"filter {three('filterMs'):>16}  total {three('totalMs'):>16}")
+    return lines + [""]
+
+
 # -- report -----------------------------------------------------------------------------------
 
 def get(figures: dict | None, *path):
@@ -772,6 +805,7 @@ def render(results: dict, config: dict) -> str:
         lines += [f"  {line}" for line in engine.get("memory", "").splitlines()] + [""]
     else:
         lines += [f"Engine (TableBench): {engine.get('skipped')}", ""]
+    lines += render_find(results.get("find", {"skipped": "not run"}))
     for size in map(str, config["all_sizes"]):
         runs = results["scroll"].get(size)
         if runs:
@@ -927,7 +961,8 @@ def main() -> int:
     load_average = list(os.getloadavg())
     only = arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only
     engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
-    results = {"engine": engine, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {}}
+    find = {"skipped": "not asked for (a partial run)"} if only else find_bench(arguments.quick)
+    results = {"engine": engine, "find": find, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -1044,6 +1079,11 @@ def smoke_gaps(results: dict) -> list[str]:
     engine = results.get("engine", {})
     if "results" in engine and not all(isinstance(i, dict) and i.get("fenwick_ns") for i in engine["results"]):
         gaps.append("engine: no Fenwick figures")
+    find = results.get("find", {})
+    if "results" not in find:
+        gaps.append(f"find: {find.get('skipped', 'no figures')}")
+    elif not all(len(size.get("queries", [])) == 3 for size in find["results"]):
+        gaps.append("find: a size without its three queries")
     return gaps
 
 

@@ -31,6 +31,14 @@ import SQLiteStore
 /// allows for loosening a CHECK (every stored row still satisfies it), and
 /// `writable_schema = RESET` makes the connection read the new schema at once.
 ///
+/// Version 8 adds `rows_search`, the find index (F3): an FTS5 table holding, for each row by
+/// id, the words a search finds it by (``searchableText``), kept by triggers inside every
+/// transaction that changes a row, whoever writes, so it never disagrees with the rows. It is
+/// contentless (it stores only the index) with `detail=none` (no positions: a query is a set
+/// of words, never a phrase), and folds case and accents in any script (`unicode61`,
+/// `remove_diacritics 2`, with combining marks kept inside words so Devanagari words stay
+/// whole); two- and three-letter prefixes are indexed so a short last word is quick.
+///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
 /// never touches a row's content pages.
@@ -88,10 +96,57 @@ enum RowSchema {
             WHERE type = 'table' AND name = 'rows';
         PRAGMA writable_schema = RESET;
         """,
+        """
+        \(searchTable);
+        \(fillSearchIndex);
+        \(searchTriggers);
+        """,
     ])
 
     /// The covering index start-up reads, of the rows not trashed (version 6 on).
     static let outlineIndex = "CREATE INDEX rows_outline ON rows (position, id, kind, expanded) WHERE trashed IS NULL"
+
+    /// The find index (version 8 on). See the type's notes.
+    static let searchTable = """
+        CREATE VIRTUAL TABLE rows_search USING fts5(
+            words, content='', detail=none, prefix='2 3',
+            tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+        )
+        """
+
+    /// The words row `alias` is found by: a note's text, a header's or toggle's title, a
+    /// grid's chips (their JSON array: its brackets, quotes and commas are not words). A rich
+    /// row's column holds the name of its source file, not its text, and a web row's holds
+    /// HTML, whose tags and attributes are not its words; neither adds anything here.
+    static func searchableText(of alias: String) -> String {
+        "CASE \(alias).kind WHEN 'rich' THEN '' WHEN 'web' THEN '' ELSE \(alias).text || ' ' || coalesce(\(alias).chips, '') END"
+    }
+
+    /// Indexes every row (the migration, and a bulk import once its rows are in).
+    static let fillSearchIndex = "INSERT INTO rows_search (rowid, words) SELECT id, \(searchableText(of: "rows")) FROM rows"
+
+    /// The triggers that keep `rows_search` equal to the rows (version 8 on). A contentless
+    /// index forgets a row by being told the words it was indexed with, which the triggers
+    /// compute from the old row exactly as they did from the new one.
+    static let searchTriggers = """
+        CREATE TRIGGER rows_search_inserted AFTER INSERT ON rows BEGIN
+            INSERT INTO rows_search (rowid, words) VALUES (NEW.id, \(searchableText(of: "NEW")));
+        END;
+        CREATE TRIGGER rows_search_deleted AFTER DELETE ON rows BEGIN
+            INSERT INTO rows_search (rows_search, rowid, words) VALUES ('delete', OLD.id, \(searchableText(of: "OLD")));
+        END;
+        CREATE TRIGGER rows_search_updated AFTER UPDATE OF id, kind, text, chips ON rows
+            WHEN OLD.id IS NOT NEW.id OR OLD.kind IS NOT NEW.kind OR OLD.text IS NOT NEW.text OR OLD.chips IS NOT NEW.chips
+        BEGIN
+            INSERT INTO rows_search (rows_search, rowid, words) VALUES ('delete', OLD.id, \(searchableText(of: "OLD")));
+            INSERT INTO rows_search (rowid, words) VALUES (NEW.id, \(searchableText(of: "NEW")));
+        END
+        """
+
+    /// Drops ``searchTriggers`` (a bulk import indexes its rows once they are in).
+    static let dropSearchTriggers = """
+        DROP TRIGGER rows_search_inserted; DROP TRIGGER rows_search_deleted; DROP TRIGGER rows_search_updated
+        """
 
     /// The triggers that bump `outline_stamp` on every change to what the outline holds
     /// (version 4 on). A content-only update (text, chips, marks, a note's expanded state)

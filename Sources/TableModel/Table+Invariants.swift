@@ -1,12 +1,14 @@
 extension Table {
     /// Walks the whole table and traps if an invariant is broken: the rows and the layout
-    /// hold the same ids with the same kinds; caches and runtime state name only existing rows
+    /// hold the same ids with the same kinds; a filtered layout shows some of them, in order; caches and runtime state name only existing rows
     /// of the right kind; cached note heights match a fresh measurement.
     ///
     /// - Complexity: O(n) plus measuring every cached note.
     func _checkInvariants() {
+        let layout = wholeLayout
         layout._checkInvariants()
         precondition(rows.count == layout.count, "table: \(rows.count) rows but \(layout.count) in the layout")
+        _checkFilterInvariants()
         layout.index.forEachRow(from: 0) { record in
             let row = rows[RowID(record.id)]
             precondition(row?.kind == record.kind, "table: row \(record.id) missing or of another kind")

@@ -151,6 +151,7 @@ extension Table {
             do throws(BatchUpdateError) {
                 // Every row exists and every height is in range, so the engine accepts the batch.
                 update.layout = try layout.performBatch(batch)
+                mirrorHeightsToWholeTable(batch)
                 for id in measured { measureCounts[id, default: 0] += 1 }
             } catch {
                 problems += measured.map { RowProblem(row: $0, message: "Could not lay out \(rows[$0]?.userFacingName ?? "a row"): \(error)") }
@@ -256,6 +257,7 @@ extension Table {
             return .delete(row, index: index, height: nil)
         }
         update.layout = layout.invalidateAllMeasurements()
+        if let whole = filtering?.whole { _ = whole.invalidateAllMeasurements() }
         return update
     }
 
@@ -266,6 +268,7 @@ extension Table {
     public func setViewportHeight(_ height: Double) throws(TableError) -> TableUpdate {
         guard RowLimits.isValidViewLength(height) else { throw .invalidLength(height, name: "viewport height") }
         var update = TableUpdate()
+        if let whole = filtering?.whole { _ = whole.setViewportHeight(height) }
         update.layout.scrollOffset = layout.setViewportHeight(height)
         update.layout.contentHeight = layout.contentHeight
         return update

@@ -21,6 +21,9 @@ public protocol TableReading: AnyObject {
     func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration?
     /// - Complexity: O(actions).
     func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double]
+    /// The words of the find filter on (empty when none), for highlighting matches (F1).
+    /// - Complexity: O(1).
+    var findWords: [String] { get }
 }
 
 extension Table: TableReading {}

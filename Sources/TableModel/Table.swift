@@ -19,8 +19,12 @@
 ///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class Table {
-    /// Row order, heights, anchor and viewport.
-    public let layout: TableLayout
+    /// The rows shown, in order, with their heights, anchor and viewport: the whole table,
+    /// or while a find filter is on (F2), a layout of the matching rows only (``wholeLayout``
+    /// keeps the whole table meanwhile).
+    public internal(set) var layout: TableLayout
+    /// The find filter, while one is on.
+    var filtering: FilterState?
     /// Every row's content, by id: in memory, or read on demand from a store.
     public let rows: RowContents
     /// Unknown top-level fields of the file, kept for saving.
@@ -147,7 +151,7 @@ public final class Table {
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
-        rows.listedKind = { [weak layout] id in layout?.kind(of: id) }
+        rows.listedKind = { [weak self] id in self?.wholeLayout.kind(of: id) }
     }
 
     /// A clock reading monotonic seconds since the call.
@@ -220,6 +224,7 @@ public final class Table {
     ///
     /// - Complexity: O(log n).
     func notePlacement(_ id: RowID) {
+        let layout = wholeLayout
         guard let index = layout.index(of: id) else { return }
         let after = index > 0 ? layout.id(at: index - 1) : nil
         let before = index + 1 < layout.count ? layout.id(at: index + 1) : nil

@@ -131,6 +131,7 @@ import Testing
         do {
             let database = try RowDatabase.create(path: path, importing: StoreFixture.file)
             try database.connection.execute("""
+                \(RowSchema.dropSearchTriggers); DROP TABLE rows_search;
                 DROP TRIGGER rows_outline_trashed; DROP INDEX rows_outline; ALTER TABLE rows DROP COLUMN trashed;
                 CREATE INDEX rows_outline ON rows (position, id, kind, expanded);
                 DROP TABLE view_state; DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers);

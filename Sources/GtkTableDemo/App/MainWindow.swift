@@ -26,6 +26,7 @@ final class MainWindow {
     private var benchmark: BenchmarkRunner?
     private var agreement: ViewModelAgreement?
     private var fullRedraw: FullRedraw?
+    private(set) var findBar: FindBar?
     /// The pending update of the End Editing button (`showEditing`).
     private var editingShownSoon: UInt32?
     private var screenshotTaken = false
@@ -153,6 +154,18 @@ final class MainWindow {
         if let id = view.anchorRow { controller.restorePositionAtFirstWidth(row: id, offsetInRow: view.anchorOffset) }
     }
 
+    /// The find bar (F1) between the header bar and the table, its button in the header bar,
+    /// and `win.find` (Ctrl+F) opening it.
+    private func attachFindBar(controller: TableController, databasePath: String?) {
+        let find = FindBar(controller: controller, databasePath: databasePath)
+        if let column = gtk_widget_get_parent(toastOverlay.widget) {
+            gtk_box_insert_child_after(OpaquePointer(column).map { UnsafeMutablePointer<GtkBox>($0) }, find.bar.widget, header.widget.widget)
+        }
+        adw_header_bar_pack_start(header.widget(), find.button.widget)
+        addAction("find") { [weak find] in find?.open() }
+        findBar = find
+    }
+
     private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
         let action = GObjectRef(g_simple_action_new(name, nil)!)
         action.onIgnoringArgument("activate", activate)
@@ -264,6 +277,7 @@ final class MainWindow {
         header.showDatabase(path: document.databasePath)
         if let view = document.viewState { restore(view, in: controller) }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
+        attachFindBar(controller: controller, databasePath: document.databasePath)
         ScrollbarAccessibility.tidy(controller.view.scrolledWindow)
         gtk_widget_grab_focus(controller.view.widget.widget)
         if let script = options.benchScript, let output = options.benchOutputPath {
@@ -341,6 +355,7 @@ final class MainWindow {
                 "scale": gdk_surface_get_scale_factor(surface),
             ]
         }
+        if let findBar { state["find"] = findBar.automationFacts(in: window) }
         if let controller, let measurer {
             state.merge(AutomationState.snapshot(of: controller, in: window, measurer: measurer)) { $1 }
         }

@@ -32,6 +32,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
     let scroller: GObjectRef
     let textView: GObjectRef
     private let buffer: GObjectRef
+    /// The find bar's words, folded, as last highlighted (F1), and the text view's tag for them.
+    private var findWords: [String] = []
+    private var findTag: FindMatchTag!
     let button: GObjectRef
     private let marks: GObjectRef
     private var textHandler: SignalConnection?
@@ -85,9 +88,11 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, let id = self.boundID else { return }
             self.send(.toggleExpanded(id))
         }
+        findTag = FindMatchTag(buffer: buffer)
         textHandler = buffer.on("changed") { [weak self] in
             guard let self, let id = self.boundID else { return }
             self.send(.textChanged(id, self.text))
+            if !self.findWords.isEmpty { self.findTag.apply(self.findWords, text: self.text) }
         }
         buffer.onNotify("cursor-position") { [weak self] in
             guard let self, let id = self.boundID else { return }
@@ -214,6 +219,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private func showTextView(caretAt offset: Int?) {
         if form == .preview {
             textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), preview.text, -1) }
+            if !findWords.isEmpty { findTag.apply(findWords, text: preview.text) }
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), 0)
             gtk_widget_set_child_visible(scroller.widget, 1)
             gtk_widget_set_child_visible(preview.widget.widget, 0)
@@ -305,11 +311,17 @@ final class NoteRowView: ContainerLayout, RowContentView {
         boundID = row.id
         // A cell reused for another row starts drawn; one that stays on its row keeps its form.
         if !sameRow { showPreview() }
+        let words = FindHighlights.fold(model.findWords)
+        let wordsChanged = words != findWords
+        findWords = words
+        preview.highlight(words)
         switch form {
         case .preview:
             preview.setText(text)
         case .textView:
-            if bufferText != text { textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) } }
+            let textChanged = bufferText != text
+            if textChanged { textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) } }
+            if textChanged || wordsChanged { findTag.apply(words, text: text) }
         }
         guard let note = try? model.noteLayout(for: row.id) else { return }
         textHeight = note.textAreaHeight

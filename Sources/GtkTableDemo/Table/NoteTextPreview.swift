@@ -38,6 +38,10 @@ final class NoteTextPreview: ContainerDrawing {
     /// The first paragraphs' layouts (+1 reference each) and their tops in px.
     private var layouts: [(layout: OpaquePointer, top: Int32)] = []
     private var laidOutHeight: Int32 = 0
+    /// The find bar's words, folded (``FindHighlights``), and each paragraph's matches by
+    /// paragraph index, found as paragraphs are drawn.
+    private var findWords: [String] = []
+    private var paragraphMatches: [Int: [FindHighlights.Match]] = [:]
     private var layoutWidth: Int32 = -1
     /// The Pango context's serial when the layouts were made: GTK updates the context in place
     /// when the CSS font or the text resolution changes, and the layouts must follow it.
@@ -77,9 +81,56 @@ final class NoteTextPreview: ContainerDrawing {
         guard newText != text else { return }
         text = newText
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        paragraphMatches = [:]
         widget.setAccessibleDescription(text)
         forgetLayouts()
         gtk_widget_queue_resize(widget.widget)
+    }
+
+    /// Highlights the words that begin with one of `words` (folded, F1); redraws when they
+    /// changed.
+    /// - Complexity: O(1); matches are found per paragraph when it is drawn.
+    func highlight(_ words: [String]) {
+        guard words != findWords else { return }
+        findWords = words
+        paragraphMatches = [:]
+        gtk_widget_queue_draw(widget.widget)
+    }
+
+    /// The colour behind a highlighted word.
+    static let highlightColor = GdkRGBA(red: 0.98, green: 0.80, blue: 0.18, alpha: 0.6)
+
+    /// Fills the boxes of paragraph `index`'s matches (in its own coordinates) with the
+    /// highlight colour: each from its first character's left edge to its last's right edge,
+    /// on each line it spans.
+    private func drawHighlights(ofParagraph index: Int, _ layout: OpaquePointer, width: Int32, in snapshot: OpaquePointer) {
+        guard !findWords.isEmpty else { return }
+        let matches = paragraphMatches[index] ?? FindHighlights.matches(in: paragraphs[index], folded: findWords)
+        paragraphMatches[index] = matches
+        var color = Self.highlightColor
+        let scale = Float(PANGO_SCALE)
+        for match in matches {
+            var start = PangoRectangle()
+            var last = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(match.bytes.lowerBound), &start)
+            pango_layout_index_to_pos(layout, Int32(match.bytes.upperBound), &last)
+            let lineStart = min(start.x, start.x + start.width)
+            let lineEnd = max(last.x, last.x + last.width)
+            if start.y == last.y {
+                var box = graphene_rect_t(
+                    origin: .init(x: Float(min(lineStart, last.x)) / scale, y: Float(start.y) / scale),
+                    size: .init(width: Float(abs(last.x - start.x)) / scale, height: Float(start.height) / scale))
+                gtk_snapshot_append_color(snapshot, &color, &box)
+            } else {
+                var first = graphene_rect_t(
+                    origin: .init(x: Float(lineStart) / scale, y: Float(start.y) / scale),
+                    size: .init(width: max(0, Float(width) - Float(lineStart) / scale), height: Float(start.height) / scale))
+                var second = graphene_rect_t(
+                    origin: .init(x: 0, y: Float(last.y) / scale), size: .init(width: Float(lineEnd - last.width) / scale, height: Float(last.height) / scale))
+                gtk_snapshot_append_color(snapshot, &color, &first)
+                gtk_snapshot_append_color(snapshot, &color, &second)
+            }
+        }
     }
 
     /// Lets every layout go; the next draw or measure lays the text out again.
@@ -251,10 +302,11 @@ final class NoteTextPreview: ContainerDrawing {
         var clip = graphene_rect_t(origin: .init(x: 0, y: top), size: .init(width: Float(width), height: bottom - top))
         gtk_snapshot_push_clip(snapshot, &clip)
         if opacity < 1 { gtk_snapshot_push_opacity(snapshot, opacity) }
-        for paragraph in layouts[shown] where Float(paragraph.top) < bottom {
+        for (index, paragraph) in zip(shown, layouts[shown]) where Float(paragraph.top) < bottom {
             gtk_snapshot_save(snapshot)
             var origin = graphene_point_t(x: Float(RowStyle.note.textInset), y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
+            drawHighlights(ofParagraph: index, paragraph.layout, width: width, in: snapshot)
             gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
             gtk_snapshot_restore(snapshot)
         }

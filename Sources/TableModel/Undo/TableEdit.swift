@@ -3,7 +3,8 @@
 public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// A note's text changed from `before` to `after`.
     case text(RowID, before: String, after: String)
-    /// A row was deleted from `index`; `height` is its measured height then, if it had one.
+    /// A row was deleted from `index` of the whole table (filtered or not); `height` is its
+    /// measured height then, if it had one.
     case delete(Row, index: Int, height: Double?)
     /// A row was pinned (`pinned` true) or unpinned, moving from `from` to `to`.
     case pin(RowID, from: Int, to: Int, pinned: Bool)

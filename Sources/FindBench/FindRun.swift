@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import RowStore
+import SQLiteStore
+import TableModel
+
+/// One table size of the find bench: builds the database and the table, then times queries.
+struct FindRun {
+    let rowCount: Int
+    let repeats: Int
+
+    func run() throws -> FindFigures {
+        let folder = "/tmp/findbench-\(getpid())-\(rowCount)"
+        mkdir(folder, 0o700)
+        let path = folder + "/rows.sqlite"
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            rmdir(folder)
+        }
+        let rows = RowsGenerator(seed: 7).rows(count: rowCount)
+        var figures = FindFigures(rowCount: rowCount)
+        let importStart = Clock.now()
+        _ = try RowDatabase.create(path: path, rows: rows)
+        figures.importSeconds = Clock.seconds(since: importStart)
+        figures.databaseBytes = Clock.fileSize(path)
+        figures.indexSeconds = try timeIndexRebuild(path)
+        figures.databaseBytesWithoutIndex = try sizeWithoutIndex(path, folder: folder)
+
+        let table = try Table(file: RowsFile(rows: rows), width: 480, viewportHeight: 720, measurer: FixedAdvanceMeasurer())
+        _ = table.measureSample(of: min(1_024, rowCount / 2))
+        _ = table.layOutVisibleRows(overscan: 120)
+        let searcher = RowSearcher(path: path)
+        let shares = try FindBench.candidates.map { candidate in
+            (candidate, Double(try search(searcher, candidate).matches.count) / Double(rowCount))
+        }
+        for target in FindBench.targets {
+            let (query, share) = shares.min { abs($0.1 - target) < abs($1.1 - target) }!
+            var searchMs: [Double] = []
+            var filterMs: [Double] = []
+            var totalMs: [Double] = []
+            var clearMs: [Double] = []
+            var shown = 0
+            for round in 0..<repeats {
+                let timed = try search(searcher, query)
+                let matches = target >= 0.9 ? Self.seededShare(target, of: rowCount, round: round) : timed.matches
+                let start = Clock.now()
+                _ = table.filter(to: matches, words: SearchQuery(query).words)
+                let filter = Clock.seconds(since: start) * 1000
+                shown = table.layout.count
+                _ = table.layOutVisibleRows(overscan: 120)
+                let clearStart = Clock.now()
+                _ = table.clearFilter()
+                clearMs.append(Clock.seconds(since: clearStart) * 1000)
+                searchMs.append(timed.milliseconds)
+                filterMs.append(filter)
+                totalMs.append(timed.milliseconds + filter)
+            }
+            figures.queries.append(.init(
+                target: target, query: target >= 0.9 ? "(a seeded 90 % of rows; search of \"\(query)\")" : query,
+                share: target >= 0.9 ? Double(shown) / Double(rowCount) : share, shownRows: shown,
+                search: Summary(searchMs), filter: Summary(filterMs), total: Summary(totalMs), clear: Summary(clearMs)))
+        }
+        return figures
+    }
+
+    /// Matches of `query` and how long the searcher took, from the call to the delivery.
+    private func search(_ searcher: RowSearcher, _ query: String) throws -> (matches: RowMatches, milliseconds: Double) {
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        let start = Clock.now()
+        searcher.search(SearchQuery(query)) { outcome in
+            box.outcome = outcome
+            box.seconds = Clock.seconds(since: start)
+            done.signal()
+        }
+        done.wait()
+        return (try box.outcome!.result.get(), box.seconds * 1000)
+    }
+
+    /// Every row but a seeded tenth (ids are 1...n in generated files).
+    static func seededShare(_ share: Double, of count: Int, round: Int) -> RowMatches {
+        var random = SplitMix64(seed: UInt64(round) &+ 0xF1D)
+        let ids = (1...Int64(count)).filter { _ in Double(random.next() % 1_000) < share * 1_000 }
+        return RowMatches(sortedIDs: ids)
+    }
+
+    /// Seconds to index every row again, as a migration of an older database does.
+    private func timeIndexRebuild(_ path: String) throws -> Double {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("INSERT INTO rows_search (rows_search) VALUES ('delete-all')")
+        let start = Clock.now()
+        try connection.execute("INSERT INTO rows_search (rowid, words) SELECT id, CASE rows.kind WHEN 'rich' THEN '' ELSE rows.text || ' ' || coalesce(rows.chips, '') END FROM rows")
+        return Clock.seconds(since: start)
+    }
+
+    /// The size of a copy of the database with an empty index, compacted.
+    private func sizeWithoutIndex(_ path: String, folder: String) throws -> Int {
+        let copy = folder + "/without-index.sqlite"
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("VACUUM INTO '\(copy)'")
+        let stripped = try SQLiteConnection(path: copy, mode: .readWrite)
+        try stripped.execute("DROP TABLE rows_search; VACUUM")
+        defer { unlink(copy) }
+        return Clock.fileSize(copy)
+    }
+}
+
+/// Hands a searcher's outcome to the waiting bench thread (the semaphore orders the accesses).
+final class OutcomeBox: @unchecked Sendable {
+    var outcome: RowSearcher.Outcome?
+    var seconds = 0.0
+}
+
+/// Monotonic time and file sizes, without Foundation.
+enum Clock {
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
