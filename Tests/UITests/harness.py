@@ -312,6 +312,11 @@ class App:
                              env={**os.environ, "DISPLAY": self.display.name})
         return out.stdout
 
+    def xdotool_run(self, *args):
+        """Runs xdotool; whether it succeeded (a search that finds nothing fails)."""
+        return subprocess.run(["xdotool", *map(str, args)], capture_output=True,
+                              env={**os.environ, "DISPLAY": self.display.name}).returncode == 0
+
     def click(self, x, y, button=1):
         self.xdotool("mousemove", "--sync", int(x), int(y), "click", button)
 
