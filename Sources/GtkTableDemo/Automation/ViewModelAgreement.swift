@@ -68,7 +68,7 @@ final class ViewModelAgreement {
             }
             let shift = view.presentation.shift(of: id)
             let span = TableView.pixelSpan(top: top + shift, height: height, offset: offset)
-            let expected = Rect(x: 0, y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
+            let expected = Rect(x: Double(view.rowInset), y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
             guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }
             if !bounds.isClose(to: expected) {
                 return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"

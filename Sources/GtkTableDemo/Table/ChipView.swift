@@ -67,15 +67,32 @@ final class ChipView: ContainerDrawing {
 
     // MARK: ContainerDrawing
 
-    /// Any width down to none (the chip ellipsizes), naturally the title's; the title's height.
+    /// Any width down to none (the chip ellipsizes), naturally the title's; the title's height,
+    /// and never less than a chip of Latin text has, so chips in a line are alike.
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         let size = Self.size(of: ChipLayouts.layout(for: title, in: widget))
-        return orientation == GTK_ORIENTATION_HORIZONTAL ? (0, size.width) : (size.height, size.height)
+        let height = max(size.height, Self.size(of: ChipLayouts.layout(for: Self.referenceTitle, in: widget)).height)
+        return orientation == GTK_ORIENTATION_HORIZONTAL ? (0, size.width) : (height, height)
+    }
+
+    /// The text whose line every chip's text shares its baseline with: what a chip in the CSS
+    /// font's own script has.
+    static let referenceTitle = "Ag"
+
+    /// Where the title's layout goes from the top: the reference line centred in the chip, with
+    /// the title's baseline on the reference's. A script whose font has other metrics (the
+    /// Devanagari chip, P7) then reads along the same baseline as its neighbours, not centred
+    /// by its own line height.
+    private func textTop(of layout: OpaquePointer, height: Int32) -> Float {
+        let reference = ChipLayouts.layout(for: Self.referenceTitle, in: widget)
+        let referenceTop = Float((height - Self.size(of: reference).height) / 2)
+        let baselineShift = Float(pango_layout_get_baseline(reference) - pango_layout_get_baseline(layout)) / Float(PANGO_SCALE)
+        return referenceTop + baselineShift.rounded()
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
-    /// Draws the title in the CSS colour, centred vertically like a GtkLabel's single line.
+    /// Draws the title in the CSS colour, on the baseline every chip shares (`textTop`).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
         let shared = ChipLayouts.layout(for: title, in: widget)
@@ -84,7 +101,7 @@ final class ChipView: ContainerDrawing {
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
         gtk_snapshot_save(snapshot)
-        var origin = graphene_point_t(x: 0, y: Float((gtk_widget_get_height(container.widget) - size.height) / 2))
+        var origin = graphene_point_t(x: 0, y: textTop(of: shared, height: gtk_widget_get_height(container.widget)))
         gtk_snapshot_translate(snapshot, &origin)
         gtk_snapshot_append_layout(snapshot, layout, &color)
         gtk_snapshot_restore(snapshot)

@@ -40,7 +40,10 @@ extension TableController {
 
     private func showContextMenuForFocusedRow() -> Bool {
         guard let id = rowWithFocus(), let cell = view.cell(for: id) else { return false }
-        contextMenu.show(for: id, in: cell, x: 24, y: Double(gtk_widget_get_height(cell.widget.widget)) / 2)
+        // At the row's middle, so the menu opens over the row, centred under that point.
+        contextMenu.show(
+            for: id, in: cell, x: Double(gtk_widget_get_width(cell.widget.widget)) / 2,
+            y: Double(gtk_widget_get_height(cell.widget.widget)) / 2)
         return true
     }
 
