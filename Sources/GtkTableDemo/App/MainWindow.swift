@@ -177,7 +177,9 @@ final class MainWindow {
 
     /// Says what is wrong with the file and where, and offers the sample data instead.
     private func report(_ error: RowStoreError) {
-        FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
+        // The command line's own advice goes on stderr only; the dialog speaks of the desktop.
+        let advice = "To open another rows file from the command line: GtkTableDemo --data PATH"
+        FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n\(advice)\n".utf8))
         exitStatus = 1
         let dialog = MessageDialog.make(
             over: window, heading: "Cannot open the rows file", body: error.description,
@@ -232,6 +234,9 @@ final class MainWindow {
             self?.stateWriter?.setNeedsWrite()
         }
         controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
+        controller.onMovedOutOfView = { [weak self, weak controller] id, message in
+            self?.toasts.show(message, button: "Show") { controller?.show(id) }
+        }
         toasts.onCoveredHeightChange = { [weak controller] height in controller?.setBottomInset(height) }
         controller.onError = { [weak self] message, details in
             FileHandle.standardError.write(Data("GtkTableDemo: \(details)\n".utf8))
