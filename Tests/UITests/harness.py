@@ -385,6 +385,20 @@ class App:
             state = self.wheel_and_wait(state, button)
         raise AssertionError(f"row {row_id} never came into view")
 
+    def scroll_to_end(self):
+        """Presses End and returns the settled state showing the table's end. A rich row that
+        End brought within reach loads its content 0.7 s later; when it is the row at the
+        viewport's top it grows downward (W2 keeps it still) and pushes the end out of view,
+        so End is pressed once more after the content has arrived."""
+        def at_end(s):
+            return s["scrollOffset"] > 0 and s["scrollOffset"] >= s["contentHeight"] - s["viewportHeight"] - 0.5
+        self.key("End")
+        state = self.wait_state(lambda s: s["scrollOffset"] > 0, what="End to scroll")
+        if not at_end(state):
+            self.key("End")
+            state = self.wait_state(at_end, what="the end, once the rich content arrived")
+        return state
+
     # -- pixels ----------------------------------------------------------------------------
     def stable_screenshot(self, name=None, timeout=5.0):
         """A screenshot once two in a row are identical (animations such as a toast sliding
