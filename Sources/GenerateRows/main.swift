@@ -46,8 +46,19 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
+/// Writes `text` and a newline to stderr.
+func printError(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(Options.usage)
+    exit(0)
+}
 do {
-    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    let options = try Options(arguments: arguments)
     let generator = RowsGenerator(seed: options.seed, webRowsPercent: options.webRowsPercent)
     let output = options.output!
     if options.writesJSON {
@@ -58,9 +69,9 @@ do {
     }
     print("wrote \(options.rows) rows (seed \(options.seed)) to \(output)")
 } catch let error as UsageError {
-    print("GenerateRows: \(error.message)\n\(Options.usage)")
+    printError("GenerateRows: \(error.message)\n\(Options.usage)")
     exit(2)
 } catch {
-    print("GenerateRows: \(error)")
+    printError("GenerateRows: \(error)")
     exit(1)
 }

@@ -23,7 +23,8 @@ extension Table {
             // Expanded, the row follows its text: a text height that is no length makes the
             // row unmeasurable (collapsed it is 64 px of text whatever the text measures).
             guard !expanded || (content.isFinite && content >= 0) else { return .nan }
-            return NoteLayout(contentHeight: content, expanded: expanded, metrics: metrics.note).rowHeight
+            return NoteLayout(contentHeight: content, expanded: expanded, marked: RowMarks(of: row).isAny, metrics: metrics.note)
+                .rowHeight
         case .toggle(_, let open):
             return ToggleSizing.height(for: row.id, open: open)
         case .grid(let chips):

@@ -175,13 +175,14 @@ extension Table {
     }
 
     /// Changes row `id`'s marks with `change`, which must touch nothing else: only the mark
-    /// columns are written (``RowChanges/marks``).
+    /// columns are written (``RowChanges/marks``). A note is measured again: its marks bar
+    /// comes and goes with its marks when its text fits (N2).
     func applyMark(_ id: RowID, _ change: (inout Row) -> Void) throws(TableError) -> TableUpdate {
         var row = try writableRow(id)
         change(&row)
         rows[id] = row
         noteMarksChange(id)
-        var update = unchangedUpdate()
+        var update = row.kind == .note ? measureRows([row]) : unchangedUpdate()
         update.refresh.append(id)
         return update
     }

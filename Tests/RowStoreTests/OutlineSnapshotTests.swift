@@ -42,6 +42,8 @@ import Testing
         let database = try RowDatabase.create(path: fixture.path("rows.sqlite"), importing: StoreFixture.file)
         let table = try StoreFixture.table(StoreFixture.file)
         _ = try table.setText("Buy oat milk", for: RowID(2))
+        // Five lines overflow the collapsed area, so the note has something to collapse (N2).
+        _ = try table.setText("one\ntwo\nthree\nfour\nfive", for: RowID(3))
         _ = try table.toggleExpanded(RowID(3))
         _ = try table.toggleFlag(RowID(80))
         try save(table, database)

@@ -19,6 +19,8 @@ import Testing
         let table = try StoreFixture.table(StoreFixture.file)
         _ = try table.setText("Buy oat milk", for: RowID(2))
         #expect(try save(table, database) == 1)
+        // Five lines overflow the collapsed area, so the note has something to collapse (N2).
+        _ = try table.setText("one\ntwo\nthree\nfour\nfive", for: RowID(3))
         _ = try table.toggleExpanded(RowID(3))
         #expect(try save(table, database) == 1)
         // A change to the outline also bumps the one-row outline stamp (schema version 4).

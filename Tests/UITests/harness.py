@@ -315,6 +315,11 @@ class App:
                              env={**os.environ, "DISPLAY": self.display.name})
         return out.stdout
 
+    def xdotool_run(self, *args):
+        """Runs xdotool; whether it succeeded (a search that finds nothing fails)."""
+        return subprocess.run(["xdotool", *map(str, args)], capture_output=True,
+                              env={**os.environ, "DISPLAY": self.display.name}).returncode == 0
+
     def click(self, x, y, button=1):
         self.xdotool("mousemove", "--sync", int(x), int(y), "click", button)
 
@@ -382,6 +387,20 @@ class App:
                 return state
             state = self.wheel_and_wait(state, button)
         raise AssertionError(f"row {row_id} never came into view")
+
+    def scroll_to_end(self):
+        """Presses End and returns the settled state showing the table's end. A rich row that
+        End brought within reach loads its content 0.7 s later; when it is the row at the
+        viewport's top it grows downward (W2 keeps it still) and pushes the end out of view,
+        so End is pressed once more after the content has arrived."""
+        def at_end(s):
+            return s["scrollOffset"] > 0 and s["scrollOffset"] >= s["contentHeight"] - s["viewportHeight"] - 0.5
+        self.key("End")
+        state = self.wait_state(lambda s: s["scrollOffset"] > 0, what="End to scroll")
+        if not at_end(state):
+            self.key("End")
+            state = self.wait_state(at_end, what="the end, once the rich content arrived")
+        return state
 
     # -- pixels ----------------------------------------------------------------------------
     def stable_screenshot(self, name=None, timeout=5.0):

@@ -25,7 +25,8 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
         state = app.wait_state(lambda s: app.row(s, 3) is not None)
         found = wait_until(lambda: (lambda r: r if r.get("buttons") else None)(ask(bus, display)), timeout=30,
                            what="the app in the accessibility tree")
-        assert found["buttons"].count("Expand") >= 5, found
+        # One per note on the first screen whose text overflows (short notes have none, N2).
+        assert found["buttons"].count("Expand") >= 4, found
         for action in ("Delete", "Flag", "Pin"):
             assert action in found["buttons"], (action, found["buttons"])
         # The rows' Done actions (the header bar's button reads End Editing, and only while editing).

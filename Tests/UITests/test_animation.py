@@ -250,7 +250,14 @@ def test_pinning_slides_the_row_to_its_new_place_and_the_rows_it_passes_down(lau
 
 def test_rich_content_arriving_slides_the_rows_below(launch, workdir):
     # The row after the card is a toggle, whose picture does not change when the card loads.
-    data = sample_with(workdir, {302: {"kind": "toggle", "title": "After the card", "open": False}})
+    # Every note overflows, so each is 116 px: the pages above then fall so that one Page Down
+    # brings the card from beyond the overscan into view, and its placeholder shows before
+    # the content arrives 0.7 s later (with short notes hugging their text, the card came
+    # within reach a page earlier and loaded before it was on screen).
+    overflowing = {"text": "\n".join(f"line {i} of a note that overflows" for i in range(8))}
+    notes = [*range(2, 22), *range(401, 407)]
+    data = sample_with(workdir, {**{row: overflowing for row in notes},
+                                 302: {"kind": "toggle", "title": "After the card", "open": False}})
     app = launch(data=data, env=SLOW)
     state = app.wait_state()
     bottom = state["tableOrigin"]["y"] + state["viewportHeight"]

@@ -75,8 +75,7 @@ def test_scrolling_during_a_swipe_and_undoing_more_than_there_is(launch):
 def test_deleting_the_last_row(launch):
     app = launch()
     app.wait_state()
-    app.key("End")
-    state = app.wait_state(lambda s: s["scrollOffset"] == s["contentHeight"] - s["viewportHeight"])
+    state = app.scroll_to_end()
     last = app.row(state, 406)
     app.click(state["tableOrigin"]["x"] + 200, last["y"] + 20, button=3)
     app.wait_state(lambda s: s["contextMenuOpen"])

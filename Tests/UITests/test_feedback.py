@@ -53,7 +53,7 @@ def test_a_swiped_delete_of_the_last_row_focuses_the_row_before(launch):
     state = app.wait_state(lambda s: app.row(s, 3) is not None)
     app.key("Down")
     app.wait_state(lambda s: s["focus"].get("row") is not None, what="a row to take the focus")
-    app.key("End")
+    app.scroll_to_end()
     state = app.wait_state(lambda s: s["focus"].get("row") == 406, what="the last row to take the focus")
     state, row, right = open_trailing_actions(app, state, 406)
     app.click(right - 30, row["y"] + row["height"] / 2)  # Delete, at the trailing edge

@@ -104,7 +104,8 @@ def test_focus_stays_on_its_row_through_menu_paging_undo_and_end_editing(launch)
                            what="End Editing while the note is edited")
     button = state["header"]["endEditing"]["bounds"]
     app.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
-    state = app.wait_state(lambda s: "editingRow" not in s and s["focus"].get("row") == 3, what="End Editing")
+    state = app.wait_state(lambda s: "editingRow" not in s and s["focus"].get("row") == 3
+                           and not s["header"]["endEditing"]["shown"], what="End Editing")
     assert state["focus"]["cssName"] == "table-row" and not state["header"]["endEditing"]["shown"]
     app.key("Down")
     state = app.wait_state(lambda s: s["focus"].get("row") == 4, what="Down from row 3 after Done")
@@ -273,11 +274,12 @@ def test_enter_on_a_note_that_fits_shows_no_internal_wording(launch):
 
 def test_action_titles_are_readable_on_their_colours(launch):
     app = launch()
-    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    # A row as tall as an overflowing note: the sample line above the icons is the actions' own colour.
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
     for dx in (-160, 160):
-        swipe(app, state, 4, dx)
-        opened = app.wait_state(lambda s: abs(app.row(s, 4)["swipeOffset"]) > 100 and s["anyRowOpen"])
-        row = app.row(opened, 4)
+        swipe(app, state, 3, dx)
+        opened = app.wait_state(lambda s: abs(app.row(s, 3)["swipeOffset"]) > 100 and s["anyRowOpen"])
+        row = app.row(opened, 3)
         shot = app.screenshot("actions")
         offset = row["swipeOffset"]
         left = row["bounds"]["x"] if offset > 0 else row["bounds"]["x"] + row["bounds"]["width"] + offset

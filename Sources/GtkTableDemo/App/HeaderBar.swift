@@ -2,8 +2,9 @@ import CGtk
 import Foundation
 import GtkBridge
 
-/// The window's header bar (P1, N6): the app's name with the open rows database as its
-/// subtitle, and an End Editing button that is shown only while a note is being edited.
+/// The window's header bar (P1, N6, P2): the app's name with the open rows database as its
+/// subtitle, the main menu, and an End Editing button that is shown only while a note is
+/// being edited.
 ///
 /// Invariant: the button is visible exactly when the last `setEditing(_:)` said a note is
 /// edited. Its label is not "Done", so it cannot be read as the row action that marks a row
@@ -28,6 +29,8 @@ final class HeaderBar {
         widget = GObjectRef(adw_header_bar_new()!)
         title = GObjectRef(adw_window_title_new(Words.appName, nil)!)
         adw_header_bar_set_title_widget(widget(), title.widget)
+        // Packed first, so it is the outermost at the end, as GNOME's primary menus are.
+        adw_header_bar_pack_end(widget(), MainMenu.makeButton().widget)
         endEditing = GObjectRef(gtk_button_new_with_label(Words.endEditing)!)
         endEditing.addCSSClass("suggested-action")
         gtk_widget_set_tooltip_text(endEditing.widget, Words.endEditingTooltip)

@@ -36,6 +36,7 @@ final class MainWindow {
     private(set) var exitStatus: Int32?
 
     private let opening: RowsDocumentOpening
+    private let transfer: RowsTransfer
 
     /// - Parameter opening: the rows being opened since the app started.
     init(application: GObjectRef, options: LaunchOptions, opening: RowsDocumentOpening) {
@@ -57,6 +58,7 @@ final class MainWindow {
         column.append(selectionChrome.actionBar)
         adw_application_window_set_content(window(), column.widget)
 
+        transfer = RowsTransfer(window: window)
         header.onEndEditing = { [weak self] in self?.controller?.endEditing() }
         window.onRequest("close-request") { [weak self] in self?.closeRequested() ?? false }
         addAction("undo") { [weak self] in
@@ -67,6 +69,13 @@ final class MainWindow {
             self?.controller?.redo()
             self?.toasts.historyMoved()
         }
+        addMainMenuActions()
+        window.onNotify("focus-widget") { [weak self] in
+            self?.controller?.focusMoved()
+            self?.showEditing()
+        }
+        // Large Text or another font: measure every row again with the fonts GTK now uses.
+        resolution.onChange { [weak self] in self?.textResolutionChanged() }
         if let path = options.stateFilePath {
             let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
             writer.attach(to: window)
@@ -185,7 +194,9 @@ final class MainWindow {
 
     /// Says what is wrong with the file and where, and offers the sample data instead.
     private func report(_ error: RowStoreError) {
-        FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n".utf8))
+        // The command line's own advice goes on stderr only; the dialog speaks of the desktop.
+        let advice = "To open another rows file from the command line: GtkTableDemo --data PATH"
+        FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n\(advice)\n".utf8))
         exitStatus = 1
         let dialog = MessageDialog.make(
             over: window, heading: "Cannot open the rows file", body: error.description,
@@ -240,6 +251,9 @@ final class MainWindow {
             self?.stateWriter?.setNeedsWrite()
         }
         controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
+        controller.onMovedOutOfView = { [weak self, weak controller] id, message in
+            self?.toasts.show(message, button: "Show") { controller?.show(id) }
+        }
         toasts.onCoveredHeightChange = { [weak controller] height in controller?.setBottomInset(height) }
         controller.onError = { [weak self] message, details in
             FileHandle.standardError.write(Data("GtkTableDemo: \(details)\n".utf8))
@@ -249,32 +263,19 @@ final class MainWindow {
         attachSelectionChrome(to: controller)
         controller.view.onLayout = { [weak self] in self?.didLayout() }
         self.controller = controller
-        window.onNotify("focus-widget") { [weak self, weak controller] in
-            controller?.focusMoved()
-            self?.showEditing()
-        }
-        // Large Text or another font: measure every row again with the fonts GTK now uses.
-        resolution.onChange { [weak self, weak controller] in
-            guard let self, let controller else { return }
-            let dpi = self.resolution.dpi
-            // The rows slide to their new heights, as after a resize.
-            controller.view.captureForAnimation()
-            let metrics = RowStyle.metrics(dpi: dpi)
-            measurer.keptNoteLayouts.font = metrics.note.font
-            controller.apply(controller.model.setMetrics(metrics, actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
-        }
         if ViewModelAgreement.isEnabled {
             agreement = ViewModelAgreement(controller: controller)
             agreement?.attach(to: window)
         }
-        if let stateWriter {
-            fullRedraw = FullRedraw(window: window, dropCaches: { [weak controller] in controller?.view.dropDrawingCaches() }) {
+        if let stateWriter, fullRedraw == nil {
+            fullRedraw = FullRedraw(window: window, dropCaches: { [weak self] in self?.controller?.view.dropDrawingCaches() }) {
                 stateWriter.setNeedsWrite()
             }
         }
         self.saver = saver
         self.richLoader = richLoader
         header.showDatabase(path: document.databasePath)
+        openDatabasePath = document.databasePath
         if let view = document.viewState { restore(view, in: controller) }
         adw_toast_overlay_set_child(toastOverlay(), controller.view.scrolledWindow.widget)
         attachFindBar(controller: controller, databasePath: document.databasePath)
@@ -285,6 +286,61 @@ final class MainWindow {
                 [weak self] in self?.close()
             }
         }
+    }
+
+    /// Large Text or another font: every row is measured again with the fonts GTK now uses,
+    /// and slides to its new height, as after a resize.
+    private func textResolutionChanged() {
+        guard let controller, let measurer else { return }
+        let dpi = resolution.dpi
+        controller.view.captureForAnimation()
+        let metrics = RowStyle.metrics(dpi: dpi)
+        measurer.keptNoteLayouts.font = metrics.note.font
+        controller.apply(controller.model.setMetrics(metrics, actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
+    }
+
+    // MARK: The main menu (P2)
+
+    private func addMainMenuActions() {
+        addAction("import-rows") { [weak self] in self?.transfer.chooseImport() }
+        addAction("export-rows") { [weak self] in self?.transfer.chooseExport() }
+        addAction("about") { [weak self] in self.map { AboutWindow.present(over: $0.window) } }
+        let shortcuts = ShortcutsWindow.make()
+        // The window takes its own reference, and adds `win.show-help-overlay`.
+        gtk_application_window_set_help_overlay(window(), shortcuts())
+        g_object_unref(shortcuts.pointer)
+        transfer.databasePath = { [weak self] in self?.saver == nil ? nil : self?.openDatabasePath }
+        transfer.unsavedRows = { [weak self] in self?.controller?.model.snapshot().encoded() }
+        transfer.saveChanges = { [weak self] in self?.saver?.flush() }
+        transfer.onImported = { [weak self] document, message in self?.replaceRows(with: document, message: message) }
+        transfer.onDone = { [weak self] message in self?.toasts.show(message) }
+        transfer.onFailure = { [weak self] heading, body in
+            guard let self else { return }
+            FileHandle.standardError.write(Data("GtkTableDemo: \(heading): \(body)\n".utf8))
+            let dialog = MessageDialog.make(
+                over: self.window, heading: heading, body: body, responses: [("close", "_Close")], emphasised: "close",
+                appearance: ADW_RESPONSE_DEFAULT, defaultResponse: "close", closeResponse: "close") { _ in }
+            gtk_window_present(dialog())
+        }
+    }
+
+    /// The database the window shows, if its rows are saved in one.
+    private var openDatabasePath: String?
+
+    /// Shows imported rows in place of the open ones, which are saved (with where their
+    /// window was left) and closed first; if they cannot be saved, nothing changes but the
+    /// message that says so.
+    private func replaceRows(with document: RowsDocument, message: String) {
+        if let view = leftViewState() { saver?.remember(view) }
+        if let failure = saver?.flush() {
+            toasts.show(failure)
+            return
+        }
+        saver?.close()
+        controller?.close()
+        saver = nil
+        show(document)
+        toasts.show(message)
     }
 
     /// The End Editing button follows the model's edited note, once the main loop is idle:

@@ -93,6 +93,15 @@ final class ToastPresenter {
         }
     }
 
+    /// A notice with a button that runs `action` (such as Show for a row moved out of view).
+    func show(_ message: String, button: String, action: @escaping @MainActor () -> Void) {
+        let toast = adw_toast_new(message)!
+        adw_toast_set_button_label(toast, button)
+        adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
+        GObjectRef(UnsafeMutableRawPointer(toast)).on("button-clicked", action)
+        present(toast)
+    }
+
     /// A plain notice.
     func show(_ message: String) {
         present(adw_toast_new(message)!)

@@ -119,6 +119,7 @@ enum AutomationState {
         case let note as NoteRowView:
             facts["buttonLabel"] = gtk_button_get_label(note.button()).map { String(cString: $0) } ?? ""
             facts["buttonSensitive"] = gtk_widget_get_sensitive(note.button.widget) != 0
+            facts["buttonShown"] = gtk_widget_get_mapped(note.button.widget) != 0
             facts["buttonBounds"] = inWindow(note.button)
             facts["noteForm"] = note.form.rawValue
             facts["textAreaBounds"] = inWindow(note.textArea)

@@ -3,7 +3,8 @@ import GtkBridge
 import TableModel
 
 /// A note row (N1–N7): the note's text, an Expand/Collapse button, and the flag and done marks
-/// beside the button.
+/// beside the button. A note whose text fits has no button and hugs its text; its marks, if
+/// any, keep the bar under the text (N2).
 ///
 /// The text has two forms. Until it is clicked or tabbed into, it is drawn (`NoteTextPreview`),
 /// which costs a scroll far less than a text view; then the cell swaps in its editable,
@@ -40,6 +41,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var textHandler: SignalConnection?
     private var boundID: RowID?
     private var textHeight: Double = NoteSizing.collapsedTextHeight
+    /// Whether the bar under the text (button and marks) has room in the row (N2).
+    private var showsBar = true
     /// The text view's height at its last allocation (0 while the preview shows).
     private var allocatedTextViewHeight: Int32 = 0
     private let send: (RowIntent) -> Void
@@ -327,7 +330,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         textHeight = note.textAreaHeight
         gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
         button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
-        gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
+        button.setVisible(note.canExpand)
+        showsBar = note.showsBar
         let marksText = RowStyle.marks(of: row)
         gtk_label_set_text(marks(), marksText)
         marks.setVisible(!marksText.isEmpty)
@@ -448,10 +452,14 @@ final class NoteRowView: ContainerLayout, RowContentView {
             var box = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
             gtk_widget_size_allocate(preview.widget.widget, &box, -1)
         }
+        guard showsBar else { return }
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
-        let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
+        var buttonWidth: Int32 = 0
+        if button.isVisible {
+            buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
+            button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
+        }
         let marksX = leading + Int32(metrics.textInset)
         let marksWidth = max(1, width - marksX - trailing - buttonWidth - 8)
         if marks.isVisible {

@@ -31,6 +31,8 @@ final class TableController {
     var onUndoToast: ((TableUpdate.UndoToast) -> Void)?
     /// Called when the selection or selection mode changed (E3), for the window's chrome.
     var onSelectionChanged: (() -> Void)?
+    /// An action moved row `id` out of view; the message says where (P4).
+    var onMovedOutOfView: ((RowID, String) -> Void)?
     /// A refusal: what to tell the user, and the details for the log.
     var onError: ((_ message: String, _ details: String) -> Void)?
     /// Called when a rich row comes into view with its content not yet requested.
@@ -299,10 +301,30 @@ final class TableController {
         case .performAction(let id, let edge, let index):
             let hadFocus = model.focusedRow == id || view.cell(for: id)?.holdsKeyboardFocus == true
             let neighbour = focusSuccessor(of: id)
+            let wasPinned = model.row(id)?.pinned
             performAnimated { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
             // A deleted row's focus goes on to its neighbour, not to the table (P4).
             if hadFocus, isLive(id) == nil, let neighbour { focus(neighbour) }
+            // A pin that moved the row out of view says so, and offers to show it (P4).
+            if wasPinned == false, model.row(id)?.pinned == true, !isInView(id), let message = model.pinnedOutOfViewMessage(for: id) {
+                onMovedOutOfView?(id, message)
+            }
         }
+    }
+
+    /// Whether any of row `id` lies inside the viewport, at its resting place.
+    ///
+    /// - Complexity: O(log n).
+    private func isInView(_ id: RowID) -> Bool {
+        let layout = model.layout
+        guard let top = layout.offset(of: id), let height = layout.height(of: id) else { return false }
+        return top + height > layout.scrollOffset && top < layout.scrollOffset + layout.viewportHeight
+    }
+
+    /// Scrolls row `id` into view and gives it the keyboard focus (a toast's Show).
+    func show(_ id: RowID) {
+        guard isLive(id) != nil else { return }
+        focus(id)
     }
 
     /// The row that takes the focus if row `id` goes: the next one, or the previous one when

@@ -35,6 +35,8 @@ final class TableView: ScrollableLayout {
     /// The copy of the current section's header drawn pinned over the rows (W5).
     private(set) var stickyCell: RowCell!
     private(set) var rowWidth = 0.0
+    /// Where the rows start: they are centred when the table is wider than they may be (P7).
+    private(set) var rowInset: Int32 = 0
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
@@ -198,7 +200,8 @@ final class TableView: ScrollableLayout {
     private static let maximumPasses = 3
 
     private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
-        let newRowWidth = Double(max(1, width))
+        let newRowWidth = Double(ReadableWidth.rowWidth(forTableWidth: width))
+        rowInset = (width - Int32(newRowWidth)) / 2
         if newRowWidth != rowWidth {
             // A reflow (grids, wrapped text) slides the rows to their new places.
             if rowWidth > 0 { captureForAnimation() }
@@ -325,7 +328,7 @@ final class TableView: ScrollableLayout {
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
             cell.widget.allocate(
-                x: 0, y: span.y, width: width, height: span.height)
+                x: rowInset, y: span.y, width: width, height: span.height)
             cell.content.show(band: Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight))
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
@@ -369,7 +372,7 @@ final class TableView: ScrollableLayout {
         }
         let span = Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset)
         stickyCell.widget.allocate(
-            x: 0, y: span.y, width: width, height: span.height)
+            x: rowInset, y: span.y, width: width, height: span.height)
     }
 
     // MARK: Scrolling
