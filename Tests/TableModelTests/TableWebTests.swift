@@ -50,6 +50,35 @@ import Testing
         #expect(try table.webFit(of: RowID(1)) == WebFit(contentWidth: 276, documentHeight: 150))
     }
 
+    @Test func aTextScaleChangeKeepsTheOldHeightUntilTheViewReFitsAtTheNewScale() throws {
+        let fixture = try makeFixture(webAt: 3)
+        let table = fixture.table
+        _ = table.layOutVisibleRows()
+        _ = try table.webContentMeasured(RowID(1), documentHeight: 90, contentWidth: table.webContentWidth)
+        #expect(table.layout.height(of: RowID(1)) == 102)
+        let anchor = try #require(table.layOutVisibleRows().rows.first { $0.id != RowID(1) })
+        let screenY = table.layout.offset(of: anchor.id)! - table.layout.scrollOffset
+
+        var larger = table.metrics
+        larger.web.textScale = 1.25
+        _ = table.setMetrics(larger, actionFont: table.actionFont)
+        _ = table.layOutVisibleRows()
+        // The fit was for the old scale: the row keeps its height, unmeasured, until the view re-fits.
+        #expect(!table.layout.isMeasured(RowID(1)) && table.layout.height(of: RowID(1)) == 102)
+        _ = try table.webContentMeasured(RowID(1), documentHeight: 110, contentWidth: table.webContentWidth)
+        #expect(!table.layout.isMeasured(RowID(1)), "a fit at the old scale is not used")
+        _ = try table.webContentMeasured(RowID(1), documentHeight: 110, contentWidth: table.webContentWidth, textScale: 1.25)
+        #expect(table.layout.height(of: RowID(1)) == 122)
+        #expect(table.layout.offset(of: anchor.id)! - table.layout.scrollOffset == screenY)
+        for scale in [0, -1, Double.nan, .infinity] {
+            #expect(throws: TableError.self) {
+                try table.webContentMeasured(RowID(1), documentHeight: 10, contentWidth: table.webContentWidth, textScale: scale)
+            }
+        }
+        #expect(try table.webFit(of: RowID(1)) == WebFit(contentWidth: table.webContentWidth, documentHeight: 110, textScale: 1.25))
+        table._checkInvariants()
+    }
+
     @Test func aWebRowFittingAboveTheViewDoesNotMoveWhatIsShown() throws {
         let fixture = try makeFixture()
         let table = fixture.table

@@ -6,6 +6,7 @@ import threading
 import time
 
 from harness import SAMPLE_DATA, changed_fraction, compare_golden, dark_pixels, wait_until
+from test_settings import SettingsManager
 
 WEB_ROWS = (501, 502, 503, 504)
 
@@ -288,3 +289,99 @@ def test_golden_of_the_sample_web_rows(launch, workdir):
     shot = app.stable_screenshot("web-rows")
     compare_golden(shot, "web-rows", workdir / "golden")
     app.assert_full_redraw_matches()
+
+
+SCALED_TEXT = ("<p style='font:16px/1.4 sans-serif;color:#000;margin:0'>" + "Large Text makes this page's text larger too. " * 6 + "</p>")
+
+
+def text_box(row):
+    """The web view's area of `row`, as a crop box."""
+    view = row["webViewBounds"]
+    return (int(view["x"]), int(view["y"]), int(view["x"] + view["width"]), int(view["y"] + view["height"]))
+
+
+def test_a_text_scaling_change_zooms_the_pages_text_and_re_fits_the_row(launch, display, workdir):
+    """H1, W9: when the text scaling factor goes from 1 to 1.25 (Large Text) while a web row is
+    shown, WebKit zooms the page by it (its text is drawn larger), and the row re-fits to the
+    page's own `document.documentElement.scrollHeight` at the new scale (within 1 px, in the
+    row's pixels: CSS pixels times WebKit's zoom, which the page's own CSS width witnesses)
+    through the engine: the row above stays put and the note below follows."""
+    manager = SettingsManager(display, workdir, Xft_DPI=96 * 1024, Gtk_FontName='"Cantarell 11"')
+    try:
+        data = rows_file(workdir, [{"id": 1, "kind": "header", "title": "Scaled"}, {"id": 2, "kind": "web", "html": SCALED_TEXT},
+                                   note(3)])
+        app = launch(data=data)
+        state = fitted(app, 2)
+        before = app.row(state, 2)
+        assert before["webFit"]["textScale"] == 1
+        header_y = app.row(state, 1)["y"]
+        ink_before = dark_pixels(app.stable_screenshot("text-scale-1"), text_box(before))
+        assert ink_before > 500, "no text drawn in the web row"
+
+        manager.change(Xft_DPI=120 * 1024, Gtk_FontName='"Cantarell 11"')
+
+        def refitted(s):
+            row = app.row(s, 2)
+            return (row and row["webLive"] and row.get("webFit", {}).get("textScale") == 1.25
+                    and row.get("pageViewHeight") == row["webFit"]["documentHeight"] and "pageScrollHeight" in row)
+        state = app.wait_state(refitted, timeout=20, what="the row to re-fit at the new text scale")
+        row = app.row(state, 2)
+        fit = row["webFit"]
+        zoom = row["webViewBounds"]["width"] / row["pageCSSWidth"]
+        assert abs(zoom - 1.25) < 0.01, row
+        assert abs(row["pageScrollHeight"] * zoom - fit["documentHeight"]) <= 1, row
+        assert row["height"] == fit["documentHeight"] + 12 and row["webViewBounds"]["height"] == fit["documentHeight"]
+        assert fit["contentWidth"] == before["webFit"]["contentWidth"] == row["webViewBounds"]["width"]
+        assert fit["documentHeight"] > before["webFit"]["documentHeight"] * 1.15, "the page did not grow with its text"
+        # The header above grows with its own text; the table's top stays, the row follows it.
+        header = app.row(state, 1)
+        assert header["y"] == header_y and row["y"] == header["y"] + header["height"], "the rows moved"
+        assert app.row(state, 3)["y"] == row["y"] + row["height"], "the note below does not follow the row"
+        ink_after = dark_pixels(app.stable_screenshot("text-scale-1.25"), text_box(row))
+        # Glyph ink grows with the square of the scale (1.5625); wrapping onto more lines keeps that.
+        assert ink_after > ink_before * 1.3, (ink_before, ink_after)
+        app.assert_full_redraw_matches()
+    finally:
+        manager.close()
+
+
+def test_after_a_text_scaling_change_no_row_comes_back_with_an_old_scale_snapshot(launch, display, workdir):
+    """H2, W9: snapshots taken before the text scaling factor changed are dropped: a row whose
+    live view went to another row comes back white, then live at the new scale, never showing
+    its text at the old size."""
+    manager = SettingsManager(display, workdir, Xft_DPI=96 * 1024, Gtk_FontName='"Cantarell 11"')
+    try:
+        colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a"]
+        rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
+        for index, colour in enumerate(colours):
+            rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
+                     *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
+        app = launch(data=rows_file(workdir, rows))
+        fitted(app, 10)
+        # Through every web row to the last: row 10's view goes to another row, row 10 keeps a snapshot.
+        state = app.scroll_to_row(15)
+        fitted(app, 15)
+        assert state["webViews"] == 3
+
+        manager.change(Xft_DPI=120 * 1024, Gtk_FontName='"Cantarell 11"')
+        app.wait_state(lambda s: app.row(s, 15) and app.row(s, 15).get("webFit", {}).get("textScale") == 1.25
+                       and app.row(s, 15)["webLive"], timeout=20, what="row 15 to re-fit at the new scale")
+        origin = state["tableOrigin"]
+        app.move(origin["x"] + 200, origin["y"] + 300)
+        app.key("Home")
+        seen = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            row = app.row(app.state(), 10)
+            if row:
+                seen.append((row["webLive"], row["webSnapshot"]))
+                assert row["webLive"] or not row["webSnapshot"], f"row 10 came back with its old-scale snapshot: {row}"
+                if row["webLive"] and row.get("webFit", {}).get("textScale") == 1.25:
+                    break
+            time.sleep(0.02)
+        assert seen and not seen[0][0], f"row 10 was not seen before its live view was ready: {seen[:5]}"
+        live = fitted(app, 10)
+        assert app.row(live, 10)["webFit"]["textScale"] == 1.25
+        app.assert_full_redraw_matches()
+    finally:
+        manager.close()

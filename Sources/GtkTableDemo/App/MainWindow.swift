@@ -297,6 +297,7 @@ final class MainWindow {
         let metrics = RowStyle.metrics(dpi: dpi)
         measurer.keptNoteLayouts.font = metrics.note.font
         controller.apply(controller.model.setMetrics(metrics, actionFont: RowStyle.actionTitleFont.description(dpi: dpi)))
+        controller.webTextScaleChanged()
     }
 
     // MARK: The main menu (P2)

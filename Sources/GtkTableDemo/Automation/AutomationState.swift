@@ -67,7 +67,7 @@ enum AutomationState {
                 entry["loaded"] = (try? model.richState(of: placed.id)).map { !$0.isPending } ?? false
             case .web:
                 if let fit = try? model.webFit(of: placed.id) {
-                    entry["webFit"] = ["documentHeight": fit.documentHeight, "contentWidth": fit.contentWidth]
+                    entry["webFit"] = ["documentHeight": fit.documentHeight, "contentWidth": fit.contentWidth, "textScale": fit.textScale]
                 }
             }
             return entry
@@ -162,6 +162,7 @@ enum AutomationState {
                 facts["webViewBounds"] = inWindow(live.view)
                 if let page = live.pageScrollHeight {
                     facts["pageScrollHeight"] = page.document
+                    facts["pageCSSWidth"] = page.width
                     facts["pageViewHeight"] = page.view
                 }
             }

@@ -46,7 +46,7 @@ enum RowStyle {
     }()
 
     /// The model's metrics at a text resolution of `dpi` (96 unscaled; GNOME's Large Text
-    /// gives 120): fonts grow with it, paddings stay.
+    /// gives 120): fonts grow with it, and so does web pages' text, paddings stay.
     static func metrics(dpi: Double) -> RowMetrics {
         var scaled = metrics
         scaled.note.font = noteFont.description(dpi: dpi)
@@ -54,6 +54,7 @@ enum RowStyle {
         scaled.grid.font = chipFont.description(dpi: dpi)
         scaled.rich.font = richFont.description(dpi: dpi)
         scaled.unreadable.font = noteFont.description(dpi: dpi)
+        scaled.web.textScale = dpi / 96
         return scaled
     }
 

@@ -8,7 +8,10 @@ import TableModel
 ///
 /// It loads the row's HTML (`load_html`, no base URI: the document is `about:blank`), and
 /// when the load finishes measures the document with ``WebFitScript`` and reports the fit;
-/// later size changes arrive through the script's message handler. A short while after each
+/// later size changes arrive through the script's message handler. WebKitGTK zooms the whole
+/// page by the text scaling factor (`gtk-xft-dpi` / 96) by itself, so a CSS pixel is that many
+/// of the row's pixels: fits are turned into the row's pixels at ``textScale`` and say the
+/// scale they were measured at (``setTextScale(_:)``). A short while after each
 /// fit it takes a snapshot of what it shows, for the row to show once the view is lent away.
 /// Navigation never happens inside it: a link opens in the desktop's default handler (H3).
 ///
@@ -32,24 +35,28 @@ final class LiveWebView {
     var lastLent: UInt64 = 0
     /// The row view it is lent to, if any.
     weak var host: WebRowView?
-    /// A fit was measured: (row, document height, content width).
-    var onFit: ((RowID, Double, Double) -> Void)?
+    /// A fit was measured for a row.
+    var onFit: ((RowID, WebFit) -> Void)?
+    /// The zoom WebKit draws pages at: the text scaling factor (1 unscaled).
+    private(set) var textScale: Double
     /// A snapshot of the row's rendering was taken.
     var onSnapshot: ((RowID, GObjectRef) -> Void)?
     /// The page's scroll height was read (after a snapshot was asked for).
     var onPageRead: (() -> Void)?
     /// The URI of a link the user clicked; it opens outside the app.
     var onLinkClicked: ((String) -> Void)?
-    /// `document.documentElement.scrollHeight` as the page reported it when the last snapshot
-    /// was taken, and the view's own height then: the state file's witness of the fit (H6).
-    private(set) var pageScrollHeight: (document: Double, view: Int32)?
+    /// `document.documentElement.scrollHeight` and the root's width, in CSS pixels, as the page
+    /// reported them when the last snapshot was taken, and the view's own height then: the
+    /// state file's witness of the fit (H6) and of WebKit's zoom.
+    private(set) var pageScrollHeight: (document: Double, width: Double, view: Int32)?
     /// Counts loads and fits, so a late callback for an earlier one is dropped.
     private var generation = 0
     private var snapshotSource: UInt32?
 
     /// A view with the sandbox's settings and session; with `related`, it shares that view's
     /// web process (and session) instead of starting one of its own.
-    init(sandbox: WebSandbox, related: LiveWebView?) {
+    init(sandbox: WebSandbox, related: LiveWebView?, textScale: Double) {
+        self.textScale = textScale
         manager = sandbox.makeContentManager()
         let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
         g_object_ref_sink(widget)
@@ -76,12 +83,35 @@ final class LiveWebView {
         rowID = id
         self.html = html
         isReady = false
+        hasLoaded = false
         lastFit = nil
         isSnapshotCurrent = false
         webkit_web_view_load_html(webView, html, nil)
     }
 
+    /// WebKit zooms the page by `scale` from now on: the root's CSS size changes with it, so
+    /// the page's observer reports the fit again, which this view turns into the row's pixels
+    /// at `scale`. A measurement still under way when the scale changed is dropped and taken
+    /// again. The snapshot taken at the old scale is no longer current.
+    func setTextScale(_ scale: Double) {
+        guard scale != textScale else { return }
+        textScale = scale
+        generation += 1
+        isSnapshotCurrent = false
+        lastFit = nil
+        if hasLoaded && !isReady { measure() }
+    }
+
+    /// Whether the load of `html` finished (it may not be measured yet).
+    private var hasLoaded = false
+
     private func loadFinished() {
+        hasLoaded = true
+        measure()
+    }
+
+    /// Runs the fit script (which returns the fit), then reports the fit.
+    private func measure() {
         let expected = generation
         let source = WebFitScript.source
         let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
@@ -99,22 +129,25 @@ final class LiveWebView {
     }
 
     private func fitReported(_ text: String) {
-        guard let id = rowID, let fit = WebFitScript.parse(text) else { return }
+        guard let id = rowID, let measured = WebFitScript.parse(text) else { return }
         generation += 1
         isSnapshotCurrent = false
+        // CSS pixels to the row's: the height rounded up (no line of the page cut off).
+        let fit = WebFit(contentWidth: (measured.width * textScale).rounded(),
+                         documentHeight: (measured.height * textScale - 0.01).rounded(.up), textScale: textScale)
         lastFit = fit
-        onFit?(id, fit.height, fit.width)
+        onFit?(id, fit)
         scheduleSnapshot()
     }
 
     /// The last fit measured of the loaded row.
-    private var lastFit: (height: Double, width: Double)?
+    private var lastFit: WebFit?
 
     /// Reports the last fit again, for a row that comes back to a view that still shows it
     /// (its row was deleted and restored, say): the model may have let go of it.
     func reportLastFit() {
         guard isReady, let id = rowID, let lastFit else { return }
-        onFit?(id, lastFit.height, lastFit.width)
+        onFit?(id, lastFit)
     }
 
     private func scheduleSnapshot() {
@@ -156,13 +189,14 @@ final class LiveWebView {
             let value = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
             g_clear_error(&error)
             guard let value else { return }
-            let height = jsc_value_to_double(value)
+            let text = WebCallbacks.string(of: value)
             g_object_unref(UnsafeMutableRawPointer(value))
-            guard let self, self.generation == expected else { return }
-            self.pageScrollHeight = (height, viewHeight)
+            guard let self, self.generation == expected, let page = WebFitScript.parse(text) else { return }
+            self.pageScrollHeight = (page.height, page.width, viewHeight)
             self.onPageRead?()
         }
-        webkit_web_view_evaluate_javascript(webView, "document.documentElement.scrollHeight", -1, nil, nil, nil, callback, data)
+        let script = "document.documentElement.scrollHeight + ',' + document.documentElement.getBoundingClientRect().width"
+        webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, callback, data)
     }
 
     /// The row's own document loads; every other navigation is refused, and a link the user

@@ -4,9 +4,10 @@
 /// Evaluated when a load finishes, it returns the fit and installs, once per document, a
 /// `ResizeObserver` on the root element that posts the fit again whenever the document's
 /// size changes: a new width, an image decoding, a font arriving. A fit is
-/// `"height,width"` in CSS pixels: the root element's height, rounded up, which is
+/// `"height,width"` in CSS pixels, unrounded: the root element's height, which is
 /// independent of the view's own height (the root is a block formatting context, so its
-/// children's margins count), and the width the document is laid out at.
+/// children's margins count), and the width the document is laid out at. (WebKit zooms
+/// pages by the text scaling factor: the view turns CSS pixels into the row's.)
 enum WebFitScript {
     /// The script world the measuring runs in.
     static let world = "table-demo-fit"
@@ -16,7 +17,7 @@ enum WebFitScript {
     static let source = """
         (() => {
           const root = document.documentElement;
-          const fit = () => Math.ceil(root.getBoundingClientRect().height) + "," + root.clientWidth;
+          const fit = () => { const box = root.getBoundingClientRect(); return box.height + "," + box.width; };
           if (!window.tableFitObserver) {
             window.tableFitObserver = new ResizeObserver(() => window.webkit.messageHandlers.\(messageName).postMessage(fit()));
             window.tableFitObserver.observe(root);

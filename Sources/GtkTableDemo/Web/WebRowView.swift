@@ -80,8 +80,9 @@ final class WebRowView: ContainerLayout, RowContentView {
         updateCover()
     }
 
-    /// A snapshot of this row was kept; drawn only while the live view is not ready.
-    func snapshotTaken() {
+    /// A snapshot of this row was kept, or every snapshot was dropped: the cover draws what
+    /// the pool now has (only while the live view is not ready).
+    func snapshotsChanged() {
         updateCover()
     }
 

@@ -8,14 +8,15 @@ import TableModel
 /// web rows in view pays nothing (not even WebKit's processes).
 ///
 /// Invariant: at most ``maximumLive`` views exist; each is lent to at most one row view; at
-/// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first.
+/// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first; every
+/// view draws text at ``textScale`` and every snapshot kept was taken at it.
 @MainActor
 final class WebViewPool {
     static let maximumLive = 3
     static let maximumSnapshots = 48
 
-    /// A fit was measured: (row, document height, content width).
-    var onFit: ((RowID, Double, Double) -> Void)?
+    /// A fit was measured for a row.
+    var onFit: ((RowID, WebFit) -> Void)?
     /// What a web row draws changed without a model update (a snapshot arrived, the page
     /// was read): the table lays out again, so the state file sees it.
     var onRedrawNeeded: (() -> Void)?
@@ -26,6 +27,14 @@ final class WebViewPool {
     private var snapshots: [RowID: GObjectRef] = [:]
     private var snapshotOrder: [RowID] = []
     private var lendCount: UInt64 = 0
+    /// The text scaling factor WebKit zooms pages by (1 unscaled).
+    private(set) var textScale: Double = 1
+    /// The row views lent a view so far that still exist, to tell them when snapshots go.
+    private var hosts: [WeakHost] = []
+
+    private struct WeakHost {
+        weak var host: WebRowView?
+    }
 
     /// Rows waiting for a view, and views lent to a row that have not yet loaded and measured it.
     var pendingCount: Int { waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count }
@@ -46,6 +55,8 @@ final class WebViewPool {
     func lend(to host: WebRowView, row id: RowID, html: String) {
         let sandbox = self.sandbox ?? WebSandbox()
         self.sandbox = sandbox
+        hosts.removeAll { $0.host == nil }
+        if !hosts.contains(where: { $0.host === host }) { hosts.append(WeakHost(host: host)) }
         MainLoopSource.idle { [weak self, weak host] in
             sandbox.whenReady { [weak self, weak host] in
                 guard let self, let host, host.rowID == id else { return }
@@ -101,17 +112,35 @@ final class WebViewPool {
         host.adopt(view)
     }
 
+    /// The text scaling factor changed (WebKit zooms every page by it by itself): every live
+    /// view reports its fits at `scale` from now on, and every snapshot (taken at the old
+    /// scale) is dropped, so a row that comes back shows the page's white until its live
+    /// view has re-rendered it, never old-scale content.
+    ///
+    /// - Complexity: O(``maximumLive`` + ``maximumSnapshots`` + row views).
+    func setTextScale(_ scale: Double) {
+        guard scale != textScale else { return }
+        textScale = scale
+        for texture in snapshots.values { g_object_unref(texture.pointer) }
+        snapshots.removeAll()
+        snapshotOrder.removeAll()
+        for view in live { view.setTextScale(scale) }
+        hosts.removeAll { $0.host == nil }
+        for entry in hosts { entry.host?.snapshotsChanged() }
+        if !hosts.isEmpty { onRedrawNeeded?() }
+    }
+
     private func makeView(_ sandbox: WebSandbox) -> LiveWebView {
         // One web process for every view: each costs tens of MB (H2's memory budget).
-        let view = LiveWebView(sandbox: sandbox, related: live.first)
-        view.onFit = { [weak self, weak view] id, height, width in
+        let view = LiveWebView(sandbox: sandbox, related: live.first, textScale: textScale)
+        view.onFit = { [weak self, weak view] id, fit in
             view?.host?.liveViewFitted()
-            self?.onFit?(id, height, width)
+            self?.onFit?(id, fit)
         }
         view.onSnapshot = { [weak self, weak view] id, texture in
             guard let self else { return }
             self.keep(texture, for: id)
-            view?.host?.snapshotTaken()
+            view?.host?.snapshotsChanged()
             self.serveWaiting()
             self.onRedrawNeeded?()
         }

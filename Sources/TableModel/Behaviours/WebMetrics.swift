@@ -4,6 +4,9 @@ public struct WebMetrics: Hashable, Sendable {
     public var paddingX: Double = 12
     /// Space above and below the web view.
     public var paddingY: Double = 6
+    /// How much larger than its own CSS sizes the view draws a page's text: the text scaling
+    /// factor (1 unscaled, 1.25 with Large Text). Layout width, images and paddings do not scale.
+    public var textScale: Double = 1
 
     /// - Complexity: O(1).
     public init() {}
@@ -16,11 +19,12 @@ public struct WebMetrics: Hashable, Sendable {
     }
 
     /// The row's height for `fit`, or nil when `fit` was measured at another width than a row
-    /// `rowWidth` wide lays its document out at (the view measures again).
+    /// `rowWidth` wide lays its document out at, or at another ``textScale`` (the view
+    /// measures again).
     ///
     /// - Complexity: O(1).
     public func rowHeight(for fit: WebFit, rowWidth: Double) -> Double? {
-        guard abs(fit.contentWidth - contentWidth(forRowWidth: rowWidth)) < 0.5 else { return nil }
+        guard abs(fit.contentWidth - contentWidth(forRowWidth: rowWidth)) < 0.5, abs(fit.textScale - textScale) < 1e-6 else { return nil }
         return fit.documentHeight + 2 * paddingY
     }
 }
