@@ -9,7 +9,7 @@ import TableModel
 ///
 /// Invariant: at most ``maximumLive`` views exist; each is lent to at most one row view; at
 /// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first; every
-/// view draws text at ``textScale`` and every snapshot kept was taken at it.
+/// view reports its fits at ``textScale`` and every snapshot kept was taken at it.
 @MainActor
 final class WebViewPool {
     static let maximumLive = 3
