@@ -25,6 +25,8 @@ extension Table {
             return "The table could not make that change; nothing was changed."
         case .unreadableRow:
             return "That row could not be read from the database, so it cannot be changed. It says why in its place."
+        case .noRowIDsLeft:
+            return "No new row can be added: the table has used up its row numbers."
         }
     }
 

@@ -79,6 +79,10 @@ extension Table {
             update = try applyExpanded(!expanded, to: id)
         case .open(let id):
             update = try applyToggleOpen(id)
+        case .create(let row, let index):
+            update = forward ? try applyInsert(row, at: index, height: nil) : try applyDelete(row.id)
+        case .move(let id, let from, let to):
+            update = try applyMove(id, to: forward ? to : from)
         }
         if rows[edit.row] != nil && !update.rebind.contains(edit.row) { update.rebind.append(edit.row) }
         return update

@@ -15,6 +15,10 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case expand(RowID)
     /// A toggle row opened or closed.
     case open(RowID)
+    /// A row was created at `index` (E1); undo deletes it, redo puts it back.
+    case create(Row, index: Int)
+    /// A row moved from index `from` to index `to` (E2).
+    case move(RowID, from: Int, to: Int)
 
     /// Consecutive text edits of the same row merge into one.
     ///
@@ -31,8 +35,9 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// - Complexity: O(1).
     public var row: RowID {
         switch self {
-        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
-        case .delete(let row, _, _): row.id
+        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id),
+             .move(let id, _, _): id
+        case .delete(let row, _, _), .create(let row, _): row.id
         }
     }
 }

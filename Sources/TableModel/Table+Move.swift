@@ -1,0 +1,78 @@
+extension Table {
+    /// A direction to move a row by one place (E2).
+    public enum MoveStep: Sendable {
+        case up, down
+    }
+
+    /// Moves row `id` one place up or down (E2, the keyboard's move). A row at the edge of
+    /// its section crosses the header into the neighbouring section: up, to the end of the
+    /// section above; down, to the top of the section below, just under its pinned rows. A
+    /// pinned row moves only among the pinned rows of its section. With nowhere to go the
+    /// table is unchanged and the result is nil.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/unreadableRow(_:_:)`` or
+    ///   ``TableError/headerHasNoActions(_:)`` (headers stay where they are); nothing
+    ///   changes then.
+    /// - Complexity: O(log n), plus O(p log n) for p pinned rows passed when entering a
+    ///   section from above.
+    public func moveRow(_ id: RowID, _ step: MoveStep) throws(TableError) -> TableUpdate? {
+        try markable(id)
+        guard let from = layout.index(of: id) else { throw .unknownRow(id) }
+        guard let to = stepDestination(from: from, step, pinned: rows[id]?.pinned == true) else { return nil }
+        return try moveRow(id, to: to)
+    }
+
+    /// Moves row `id` so that it ends up at `index` (counted after the move, as
+    /// ``BatchUpdate/move(_:to:)``): one splice in the engine, one undo step, and only the
+    /// moved row written to the store, with an order key between its new neighbours'. A
+    /// row already at `index` is left as it is.
+    ///
+    /// - Throws: ``TableError/unknownRow(_:)``, ``TableError/unreadableRow(_:_:)``,
+    ///   ``TableError/headerHasNoActions(_:)`` or ``TableError/layout(_:)`` for an index
+    ///   outside the table; nothing changes then.
+    /// - Complexity: O(log n).
+    public func moveRow(_ id: RowID, to index: Int) throws(TableError) -> TableUpdate {
+        try markable(id)
+        guard let from = layout.index(of: id) else { throw .unknownRow(id) }
+        guard from != index else { return unchangedUpdate() }
+        let update = try applyMove(id, to: index)
+        history.record(.move(id, from: from, to: index), at: clock())
+        history.breakCoalescing()
+        return update
+    }
+
+    /// Moves without recording it. Throws only before it changes anything.
+    func applyMove(_ id: RowID, to index: Int) throws(TableError) -> TableUpdate {
+        var batch = BatchUpdate()
+        batch.move(id, to: index)
+        var update = TableUpdate()
+        update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        notePlacement(id)
+        return update
+    }
+
+    /// Where a one-place move of the row at `from` ends (an index after the move), or nil.
+    ///
+    /// - Complexity: O(log n), plus O(p log n) for p pinned rows passed.
+    private func stepDestination(from: Int, _ step: MoveStep, pinned: Bool) -> Int? {
+        let neighbour = step == .up ? from - 1 : from + 1
+        guard neighbour >= 0, neighbour < layout.count else { return nil }
+        let neighbourIsHeader = layout.kind(of: layout.id(at: neighbour)) == .header
+        if pinned {
+            return !neighbourIsHeader && isPinnedRow(at: neighbour) ? neighbour : nil
+        }
+        switch step {
+        case .up:
+            guard neighbourIsHeader || isPinnedRow(at: neighbour) else { return neighbour }
+            // The top of this section's unpinned rows: to the end of the section above.
+            let header = sectionTop(forRowAt: from) - 1
+            return header > 0 ? header : nil
+        case .down:
+            guard neighbourIsHeader else { return neighbour }
+            // The end of this section: to the top of the next, below its pinned rows.
+            var below = neighbour + 1
+            while below < layout.count, isPinnedRow(at: below) { below += 1 }
+            return below - 1
+        }
+    }
+}
