@@ -76,6 +76,7 @@ final class DemoApplication {
         setAccelerators(["<Control>q"], for: "app.quit")
         setAccelerators(["<Control>z"], for: "win.undo")
         setAccelerators(["<Control><Shift>z", "<Control>y"], for: "win.redo")
+        setAccelerators(["<Control>n"], for: NewNoteButton.actionName)
     }
 
     /// Binds keyboard shortcuts to an action name such as `win.undo`.

@@ -52,6 +52,7 @@ final class TableController {
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
         attachKeyboard()
+        attachRowMoveKeys()
         attachTableClicks()
     }
 

@@ -100,6 +100,8 @@ final class TableView: ScrollableLayout {
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
     private(set) var pendingFocus: RowID?
+    /// Whether the pending focus goes into the note's text (`focusAfterLayout(_:editingText:)`).
+    private var pendingFocusEditsText = false
 
     // MARK: Cells
 
@@ -221,7 +223,12 @@ final class TableView: ScrollableLayout {
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
             pendingFocus = nil
-            gtk_widget_grab_focus(cell.widget.widget)
+            if pendingFocusEditsText, let note = cell.content as? NoteRowView {
+                note.focusText()
+            } else {
+                gtk_widget_grab_focus(cell.widget.widget)
+            }
+            pendingFocusEditsText = false
         }
     }
 
@@ -277,9 +284,11 @@ final class TableView: ScrollableLayout {
         }
     }
 
-    /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
-    func focusAfterLayout(_ id: RowID) {
+    /// Gives row `id` keyboard focus as soon as a layout has placed its cell; with
+    /// `editingText`, a note's text view takes it, caret and all (a created note, E1).
+    func focusAfterLayout(_ id: RowID, editingText: Bool = false) {
         pendingFocus = id
+        pendingFocusEditsText = editingText
         setNeedsLayout()
     }
 
