@@ -41,6 +41,27 @@ extension Table {
         return update
     }
 
+    /// The index a drag of row `id` that would end at `proposed` (after the move, clamped
+    /// into the table) may really end at (E2): a pinned row stays among the pinned rows of
+    /// its section; any other row lands below the pinned rows it would go above. Nil for a
+    /// header or an unknown row.
+    ///
+    /// - Complexity: O(log n + p log n) for p pinned rows passed.
+    public func dropIndex(for id: RowID, proposed: Int) -> Int? {
+        guard let from = layout.index(of: id), layout.kind(of: id) != .header, layout.count > 0 else { return nil }
+        var index = min(max(0, proposed), layout.count - 1)
+        // The row at after-move position `k` among the others (the moved row taken out).
+        func other(_ k: Int) -> Int { k < from ? k : k + 1 }
+        if rows[id]?.pinned == true {
+            let top = sectionTop(forRowAt: from)
+            var end = top
+            while other(end) < layout.count, isPinnedRow(at: other(end)) { end += 1 }
+            return min(max(index, top), end)
+        }
+        while index < layout.count - 1, isPinnedRow(at: other(index)) { index += 1 }
+        return index
+    }
+
     /// Moves without recording it. Throws only before it changes anything.
     func applyMove(_ id: RowID, to index: Int) throws(TableError) -> TableUpdate {
         var batch = BatchUpdate()

@@ -121,6 +121,26 @@ import Testing
         #expect(fixture.order() == [1, 3, 2, 5, 31, 4, 30, 6, 80, 7, 90])
     }
 
+    @Test func aDropKeepsPinnedRowsAmongThemselvesAndOthersBelowThem() throws {
+        let fixture = try TableFixture()
+        let table = fixture.table
+        _ = try table.pin(RowID(3))
+        _ = try table.pin(RowID(4))
+        #expect(fixture.order() == [1, 4, 3, 2, 5, 30, 31, 6, 80, 7, 90])
+        // A pinned row: only between the header and the first unpinned row of its section.
+        #expect(table.dropIndex(for: RowID(4), proposed: 7) == 2)
+        #expect(table.dropIndex(for: RowID(3), proposed: 0) == 1)
+        // An unpinned row never goes above pinned ones; elsewhere it lands where proposed.
+        #expect(table.dropIndex(for: RowID(30), proposed: 1) == 3)
+        #expect(table.dropIndex(for: RowID(2), proposed: 8) == 8)
+        #expect(table.dropIndex(for: RowID(2), proposed: 99) == 10)
+        #expect(table.dropIndex(for: RowID(5), proposed: 2) == nil)
+        _ = try table.moveRow(RowID(30), to: table.dropIndex(for: RowID(30), proposed: 1)!)
+        #expect(fixture.order() == [1, 4, 3, 30, 2, 5, 31, 6, 80, 7, 90])
+        _ = table.undo()
+        #expect(fixture.order() == [1, 4, 3, 2, 5, 30, 31, 6, 80, 7, 90])
+    }
+
     @Test(arguments: 0..<8)
     func randomCreatesMovesAndUndoAgreeWithAnArray(run: Int) throws {
         let seed = TestSeed.value(fallback: 0xC2EA_7E00 + UInt64(run))

@@ -1,7 +1,8 @@
 """A random-input soak through real X input (issue 12): from a printed seed, thousands of
 random user actions (clicks, drags, swipes, the wheel, typing in four scripts, keys, context
-menu choices, resizes, undo and redo, scrolling in the middle of a swipe) with the view-model
-agreement check on. Afterwards: no crash, no GTK warning or critical, no disagreement, no
+menu choices, resizes, undo and redo, scrolling in the middle of a swipe, new notes by
+Ctrl+N, rows moved by Alt+Up and Alt+Down) with the view-model agreement check on.
+Afterwards: no crash, no GTK warning or critical, no disagreement, no
 message from the app about a refused action, and the saved rows equal the model's rows.
 
 2,000 actions by default, part of `make test`. SOAK_ACTIONS sets the count (the long run is
@@ -38,8 +39,9 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
         origin, width, height = state["tableOrigin"], state["rowWidth"], state["viewportHeight"]
         x = origin["x"] + rng.uniform(130, max(131, width - 5))
         y = origin["y"] + rng.uniform(5, max(6, height - 5))
-        kind = rng.choices(["click", "swipe", "vdrag", "wheel", "hwheel", "type", "key", "menu", "resize", "midswipe"],
-                           weights=[14, 12, 4, 14, 4, 12, 20, 6, 2, 4])[0]
+        kind = rng.choices(["click", "swipe", "vdrag", "wheel", "hwheel", "type", "key", "menu", "resize", "midswipe",
+                            "create-move"],
+                           weights=[14, 12, 4, 14, 4, 12, 20, 6, 2, 4, 5])[0]
         issued = []
 
         def act(*args):
@@ -74,6 +76,9 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
                 act("key", *(["Down"] * rng.randint(0, 3)), rng.choice(["Return", "Return", "Escape"]))
             elif kind == "resize":
                 act("windowsize", window, rng.randint(320, 820), rng.randint(480, 900))
+            elif kind == "create-move":
+                # A new note (E1), or the focused row moved by the keyboard (E2).
+                act("key", "--clearmodifiers", rng.choice(["ctrl+n", "alt+Up", "alt+Down", "alt+Down"]))
             elif kind == "midswipe":
                 act("mousemove", int(x), int(y), "mousedown", 1, "mousemove", int(x - 40), int(y),
                             "mousemove", int(x - 80), int(y), "click", rng.choice([4, 5]), "mousemove", int(x - 120), int(y),

@@ -20,6 +20,11 @@ final class RowCell: ContainerLayout {
     let leftStrip = ActionStrip(side: .left)
     let rightStrip = ActionStrip(side: .right)
     private var notice: UnreadableRowNotice!
+    /// The grip a row is dragged by to move it (E2), over the content's leading padding;
+    /// shown on hover and focus (style.css). Headers have none.
+    let dragHandle: GObjectRef
+    /// How wide the drag handle is: the content's leading padding, which holds no text.
+    static let dragHandleWidth: Int32 = 12
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -34,6 +39,7 @@ final class RowCell: ContainerLayout {
         self.kind = kind
         self.content = content
         self.controller = controller
+        dragHandle = GObjectRef(gtk_image_new_from_icon_name("list-drag-handle-symbolic")!)
         widget = Container.make(cssName: "table-row", role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, layout: self)
         widget.addCSSClass(kind.name)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
@@ -43,7 +49,28 @@ final class RowCell: ContainerLayout {
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
         notice = UnreadableRowNotice(parent: widget)
+        dragHandle.addCSSClass("drag-handle")
+        gtk_image_set_pixel_size(dragHandle(), Self.dragHandleWidth)
+        dragHandle.setAccessibleLabel("Drag to move the row")
+        dragHandle.setParent(widget)
         widget.setAccessibleHidden(true)
+    }
+
+    /// Whether the drag handle is shown: on a row that can move (not a header, not unreadable).
+    var hasDragHandle: Bool { kind != .header && !notice.isShown }
+
+    /// Whether `x` (in the cell) is on the drag handle's strip.
+    func isOnDragHandle(x: Double) -> Bool {
+        guard hasDragHandle else { return false }
+        let width = Double(gtk_widget_get_width(widget.widget))
+        let left = handleX(width: Int32(width))
+        return x >= Double(left) && x < Double(left + Self.dragHandleWidth)
+    }
+
+    /// The handle's x: the leading edge of the content, which slides with the swipe.
+    private func handleX(width: Int32) -> Int32 {
+        let offset = Int32(swipeOffset.rounded())
+        return controller.model.layoutDirection == .leftToRight ? offset : width - Self.dragHandleWidth + offset
     }
 
     /// The unreadable-row message, when the cell shows it in place of its content.
@@ -120,5 +147,7 @@ final class RowCell: ContainerLayout {
         } else {
             content.widget.allocate(x: offset, y: 0, width: width, height: height)
         }
+        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        if hasDragHandle { dragHandle.allocate(x: handleX(width: width), y: 0, width: Self.dragHandleWidth, height: height) }
     }
 }

@@ -7,11 +7,15 @@ import TableModel
 /// Alt+Down move the focused row by one place, and it keeps the focus.
 extension TableController {
     /// Alt+Up and Alt+Down, in the capture phase, so they also move a row whose note is
-    /// being edited (a text view would otherwise take the arrows).
+    /// being edited (a text view would otherwise take the arrows); Escape cancels a row drag.
     func attachRowMoveKeys() {
         let keys = GObjectRef(gtk_event_controller_key_new()!)
         gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
         keys.onKey("key-pressed") { [weak self] keyval, _, state in
+            if keyval == UInt32(GDK_KEY_Escape), let self, self.view.rowDrag.isDragging {
+                self.cancelRowDrag()
+                return true
+            }
             let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
             guard modifiers == GDK_ALT_MASK.rawValue, let self else { return false }
             switch Int32(keyval) {

@@ -51,8 +51,10 @@ final class TableController {
         animator.onChange = { [weak self] in self?.view.setNeedsLayout() }
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
-        attachKeyboard()
+        // Before the other keys: Escape cancels a row drag first.
         attachRowMoveKeys()
+        attachKeyboard()
+        attachRowDrag()
         attachTableClicks()
     }
 
