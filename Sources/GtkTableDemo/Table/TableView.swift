@@ -226,12 +226,25 @@ final class TableView: ScrollableLayout {
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
             pendingFocus = nil
-            if pendingFocusEditsText, let note = cell.content as? NoteRowView {
-                note.focusText()
+            if pendingFocusEditsText {
+                editTextSoon(of: cell, id: id)
             } else {
                 gtk_widget_grab_focus(cell.widget.widget)
             }
             pendingFocusEditsText = false
+        }
+    }
+
+    /// Puts the caret in the note `cell` shows from the main loop, after this allocation:
+    /// turning a drawn note into its text view inside the allocation resized the widgets
+    /// above the table while GTK allocated them (it warned it snapshotted the toast overlay
+    /// without an allocation).
+    private func editTextSoon(of cell: RowCell, id: RowID) {
+        MainLoopSource.idle { [weak self, weak cell] in
+            guard let self, let cell, !self.controller.isClosed, cell.boundID == id,
+                  let note = cell.content as? NoteRowView else { return false }
+            note.focusText()
+            return false
         }
     }
 
