@@ -23,8 +23,11 @@ final class RowCell: ContainerLayout {
     /// The grip a row is dragged by to move it (E2), over the content's leading padding;
     /// shown on hover and focus (style.css). Headers have none.
     let dragHandle: GObjectRef
-    /// How wide the drag handle is: the content's leading padding, which holds no text.
+    /// How wide the drag handle is: it fits in the content's leading padding, which holds no text.
     static let dragHandleWidth: Int32 = 12
+    /// The handle sits this far in from the leading edge, clear of the flag stripe (style.css);
+    /// a press on the stripe grabs the handle too.
+    static let dragHandleInset: Int32 = 4
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -53,6 +56,9 @@ final class RowCell: ContainerLayout {
         gtk_image_set_pixel_size(dragHandle(), Self.dragHandleWidth)
         dragHandle.setAccessibleLabel("Drag to move the row")
         dragHandle.setParent(widget)
+        // Set here and in `bind`, never in `allocate`: a visibility change there resizes the
+        // table's ancestors while GTK allocates them.
+        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
         widget.setAccessibleHidden(true)
     }
 
@@ -63,14 +69,17 @@ final class RowCell: ContainerLayout {
     func isOnDragHandle(x: Double) -> Bool {
         guard hasDragHandle else { return false }
         let width = Double(gtk_widget_get_width(widget.widget))
-        let left = handleX(width: Int32(width))
-        return x >= Double(left) && x < Double(left + Self.dragHandleWidth)
+        let offset = Double(swipeOffset.rounded())
+        let strip = Double(Self.dragHandleInset + Self.dragHandleWidth)
+        let left = controller.model.layoutDirection == .leftToRight ? offset : width - strip + offset
+        return x >= left && x < left + strip
     }
 
-    /// The handle's x: the leading edge of the content, which slides with the swipe.
+    /// The handle's x: inset from the leading edge of the content, which slides with the swipe.
     private func handleX(width: Int32) -> Int32 {
         let offset = Int32(swipeOffset.rounded())
-        return controller.model.layoutDirection == .leftToRight ? offset : width - Self.dragHandleWidth + offset
+        return controller.model.layoutDirection == .leftToRight
+            ? offset + Self.dragHandleInset : width - Self.dragHandleInset - Self.dragHandleWidth + offset
     }
 
     /// The unreadable-row message, when the cell shows it in place of its content.
@@ -83,6 +92,9 @@ final class RowCell: ContainerLayout {
         let failure = model.readFailure(of: row.id)
         notice.show(failure)
         gtk_widget_set_child_visible(content.widget.widget, failure == nil ? 1 : 0)
+        if (gtk_widget_get_child_visible(dragHandle.widget) != 0) != hasDragHandle {
+            gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        }
         content.widget.setAccessibleHidden(failure != nil)
         widget.setCSSClass("unreadable", failure != nil)
         widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : "Unreadable row")
@@ -147,7 +159,6 @@ final class RowCell: ContainerLayout {
         } else {
             content.widget.allocate(x: offset, y: 0, width: width, height: height)
         }
-        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
         if hasDragHandle { dragHandle.allocate(x: handleX(width: width), y: 0, width: Self.dragHandleWidth, height: height) }
     }
 }

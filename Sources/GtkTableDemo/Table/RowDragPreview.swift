@@ -55,6 +55,7 @@ final class RowDragPreview {
     func begin(_ drag: Drag) {
         self.drag = drag
         destination = drag.source
+        gtk_widget_set_child_visible(indicator.widget, 1)
     }
 
     /// The pointer moved to `y` in the viewport.
@@ -66,6 +67,7 @@ final class RowDragPreview {
         drag = nil
         destination = nil
         shown = [:]
+        gtk_widget_set_child_visible(indicator.widget, 0)
     }
 
     /// Works out the drop place from the pointer: the dragged row's middle, in the table as
@@ -121,14 +123,12 @@ final class RowDragPreview {
     }
 
     /// The drop line: at the top of the gap the rows leave for the dragged row, across the row
-    /// width; hidden when no drag is under way.
+    /// width. It is shown and hidden by `begin` and `end`, outside any allocation: a visibility
+    /// change inside one resizes the table's ancestors while GTK allocates them.
     ///
     /// - Complexity: O(log n).
     func placeIndicator(_ layout: TableLayout, width: Int32) {
-        guard let drag, let destination else {
-            gtk_widget_set_child_visible(indicator.widget, 0)
-            return
-        }
+        guard let drag, let destination else { return }
         let gapTop: Double
         if destination <= drag.source {
             gapTop = layout.offset(ofRow: destination)
@@ -136,7 +136,6 @@ final class RowDragPreview {
             gapTop = layout.offset(ofRow: destination) + (layout.height(of: layout.id(at: destination)) ?? 0) - drag.height
         }
         let y = (gapTop - layout.scrollOffset).rounded() - 1
-        gtk_widget_set_child_visible(indicator.widget, 1)
         let height = max(2, indicator.measure(GTK_ORIENTATION_VERTICAL, forSize: width).minimum)
         indicator.allocate(x: 0, y: Int32(clamping: Int(max(-100, min(y, 1e6)))), width: width, height: height)
     }
