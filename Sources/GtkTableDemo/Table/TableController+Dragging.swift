@@ -42,7 +42,9 @@ extension TableController {
 
     /// Starts dragging the row under (`x`, `y`) in the table if that is on its handle.
     private func beginRowDrag(x: Double, y: Double) -> Bool {
-        guard !view.rowDrag.isDragging, let id = view.row(atY: y).flatMap(isLive), let cell = view.cell(for: id),
+        // A press on the sticky header is on the header, not on the row under it.
+        guard !view.rowDrag.isDragging, y >= view.stickyHeader?.height ?? 0, let id = view.row(atY: y).flatMap(isLive),
+              let cell = view.cell(for: id),
               cell.isOnDragHandle(x: x), let top = model.layout.offset(of: id), let height = model.layout.height(of: id),
               let source = model.layout.index(of: id) else { return false }
         if model.isAnyRowOpen { apply(model.tap().update) }
@@ -50,6 +52,9 @@ extension TableController {
         view.rowDrag.animates = MotionPreference.animationsEnabled
         view.rowDrag.begin(RowDragPreview.Drag(id: id, source: source, height: height, grabOffset: grab, pointerY: y))
         cell.widget.addCSSClass("dragged")
+        // Drawn over the rows it passes, under the drop line; moved here, not in an allocation
+        // (a child moved there resized the table's ancestors while GTK allocated them).
+        gtk_widget_insert_before(cell.widget.widget, view.widget.widget, view.rowDrag.indicator.widget)
         // The focused row keeps its cell wherever the drag takes it (N10).
         focusInPlace(id)
         var lastFrame: Int?

@@ -361,10 +361,6 @@ final class TableView: ScrollableLayout {
             cell.content.show(band: Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight))
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
-        if let dragged = rowDrag.drag?.id, let cell = cells[dragged], gtk_widget_get_next_sibling(cell.widget.widget) != rowDrag.indicator.widget {
-            // The dragged row is drawn over the rows it passes, under the drop line.
-            gtk_widget_insert_before(cell.widget.widget, widget.widget, rowDrag.indicator.widget)
-        }
         rowDrag.placeIndicator(layout, width: width)
         placedRows = visible.map { row in
             var placed = row
