@@ -61,8 +61,7 @@ final class RowDragPreview {
     /// The pointer moved to `y` in the viewport.
     func pointerMoved(to y: Double) { drag?.pointerY = y }
 
-    /// Ends the drag; the rows making room are let go (the caller captures what was drawn
-    /// first, so the next layout slides them from there).
+    /// Ends the drag; the rows making room are let go, back to their places at the next layout.
     func end() {
         drag = nil
         destination = nil

@@ -7,7 +7,7 @@ import TableModel
 /// stays a swipe. While dragging, the row follows the pointer, the rows between make room
 /// (`RowDragPreview`), and near the top or bottom edge the table scrolls, faster the nearer
 /// the pointer is to the edge. Releasing moves the row in the model (one move, one undo step);
-/// Escape cancels, and the row slides back.
+/// Escape cancels, and the row goes back.
 extension TableController {
     /// The band along each edge where a drag scrolls the table, px.
     static let autoScrollZone = 64.0
@@ -88,30 +88,25 @@ extension TableController {
         view.setNeedsLayout()
     }
 
-    /// The row is let go: it moves to the drop place in one model move and slides there from
-    /// where it was drawn. The rows that made room are drawn at their new places already, at
-    /// the same scroll offset, so the offset is kept as it was (the engine's anchor correction
-    /// would keep their old places instead) and nothing the user looks at moves.
+    /// The row is let go: it moves to the drop place in one model move and takes the gap.
+    /// The rows that made room are drawn at their new places already, at the same scroll
+    /// offset, so the offset is kept as it was (the engine's anchor correction would keep
+    /// their old places instead) and nothing the user looks at moves. The drop and a cancel
+    /// are instant, for the reason `moveFocusedRow` gives.
     private func dropRow() {
         guard let drag = view.rowDrag.drag else { return }
         let destination = view.rowDrag.destination ?? drag.source
         let offset = model.layout.scrollOffset
-        view.captureForAnimation()
         finishRowDrag(drag.id)
-        if destination != drag.source {
-            if perform({ () throws(TableError) in try model.moveRow(drag.id, to: destination) }) {
-                apply(model.scroll(toOffset: offset))
-            } else {
-                view.presentation.dropCapture()
-            }
+        if destination != drag.source, perform({ () throws(TableError) in try model.moveRow(drag.id, to: destination) }) {
+            apply(model.scroll(toOffset: offset))
         }
         view.setNeedsLayout()
     }
 
-    /// Escape, or the gesture was taken away: the rows slide back to their places.
+    /// Escape, or the gesture was taken away: every row goes back to its place.
     func cancelRowDrag() {
         guard let drag = view.rowDrag.drag else { return }
-        view.captureForAnimation()
         finishRowDrag(drag.id)
         view.setNeedsLayout()
     }
