@@ -77,6 +77,7 @@ final class DemoApplication {
         setAccelerators(["<Control>z"], for: "win.undo")
         setAccelerators(["<Control><Shift>z", "<Control>y"], for: "win.redo")
         setAccelerators(["<Control>f"], for: "win.find")
+        setAccelerators(["<Control>n"], for: NewNoteButton.actionName)
     }
 
     /// Binds keyboard shortcuts to an action name such as `win.undo`.

@@ -67,6 +67,8 @@ final class MainWindow {
             self?.controller?.redo()
             self?.toasts.historyMoved()
         }
+        addAction("new-note") { [weak self] in self?.controller?.createNote() }
+        NewNoteButton.add(to: header.widget)
         if let path = options.stateFilePath {
             let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
             writer.attach(to: window)
