@@ -40,7 +40,7 @@ def test_new_note_button_inserts_after_the_focused_row_with_the_caret_and_undo_r
         x, y, width, height = button["extents"]
         app.click(x + width // 2, y + height // 2)
         # A new, empty note right after row 2, with the caret in its text view.
-        state = app.wait_state(lambda s: s["rowCount"] == 77 and s.get("editingRow") not in (None, 2),
+        state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") not in (None, 2),
                                what="a new note being edited")
         new = state["editingRow"]
         assert order(state)[:3] == [1, 2, new], order(state)
@@ -55,7 +55,7 @@ def test_new_note_button_inserts_after_the_focused_row_with_the_caret_and_undo_r
         app.key("ctrl+z")
         app.wait_state(lambda s: app.row(s, new) is not None and app.row(s, new)["text"] == "", what="undo the typing")
         app.key("ctrl+z")
-        state = app.wait_state(lambda s: s["rowCount"] == 76 and app.row(s, new) is None, what="undo the new note")
+        state = app.wait_state(lambda s: s["rowCount"] == 81 and app.row(s, new) is None, what="undo the new note")
         assert order(state)[:3] == [1, 2, 3]
         app.key("ctrl+shift+z", "ctrl+shift+z")
         state = app.wait_state(lambda s: app.row(s, new) is not None and app.row(s, new)["text"] == "Hello", what="redo")
@@ -64,7 +64,7 @@ def test_new_note_button_inserts_after_the_focused_row_with_the_caret_and_undo_r
         app.key("ctrl+q")
         assert app.wait_exit() == 0
         saved = [r["id"] for r in app.saved()["rows"]]
-        assert saved[:3] == [1, 2, new] and len(saved) == 77
+        assert saved[:3] == [1, 2, new] and len(saved) == 82
         assert not app.noise(), app.noise()
     finally:
         app.close()
@@ -78,9 +78,9 @@ def test_ctrl_n_slides_the_new_note_in_and_scrolls_it_into_view(launch):
     state = focus_row(app, 21, 21)
     app.key("ctrl+n")
     # The rows below slide down to make room (W8), then come to rest.
-    sliding = app.wait_state(lambda s: s["rowCount"] == 77 and any(abs(r.get("presentationOffset", 0)) > 0.5 for r in s["rows"]),
+    sliding = app.wait_state(lambda s: s["rowCount"] == 82 and any(abs(r.get("presentationOffset", 0)) > 0.5 for r in s["rows"]),
                              what="rows sliding to make room", settled=False)
-    state = app.wait_state(lambda s: s["rowCount"] == 77 and s.get("editingRow") is not None, what="the new note at rest")
+    state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") is not None, what="the new note at rest")
     new = state["editingRow"]
     assert order(state).index(new) == order(state).index(21) + 1, order(state)
     row = app.row(state, new)
@@ -95,7 +95,7 @@ def test_ctrl_n_without_animations_inserts_at_once_at_the_top_of_the_first_secti
     app = launch(settings=["gtk-enable-animations=false"])
     state = app.wait_state()
     app.key("ctrl+n")
-    state = app.wait_state(lambda s: s["rowCount"] == 77 and s.get("editingRow") is not None, what="the new note")
+    state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") is not None, what="the new note")
     assert order(state)[:3] == [1, state["editingRow"], 2]
     app.assert_full_redraw_matches()
 
