@@ -1,9 +1,11 @@
 extension Table {
     /// Creates an empty, collapsed note (E1) just after row `after`, or at the top of the
-    /// first section when `after` is nil. A new row never lands among a section's pinned
-    /// rows: it goes just below them. It is one splice in the engine, one undo step (undo
-    /// deletes it, redo puts it back) and one row for the store, placed between its
-    /// neighbours' order keys. The new row starts estimated, like any row not yet shown.
+    /// first section shown when `after` is nil. A new row never lands among a section's
+    /// pinned rows: it goes just below them. It is one splice in the engine, one undo step
+    /// (undo deletes it, redo puts it back; the index is the whole table's) and one row for
+    /// the store, placed between its neighbours' order keys. While filtered it is shown too,
+    /// unselected, and stays shown until the search changes. The new row starts estimated,
+    /// like any row not yet shown.
     ///
     /// - Returns: the new row's id and the update to apply.
     /// - Throws: ``TableError/unknownRow(_:)`` for an `after` the table does not have, or
