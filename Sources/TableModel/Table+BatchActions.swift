@@ -74,6 +74,7 @@ extension Table {
         layout.setSelection(RowSelection())
         rows.restore(deletion.held, count: deletion.count)
         changes.untrashed(batch: deletion.batch)
+        placeAgainRowsMoved(by: history.redoStack)
         for id in deletion.held.keys { changes.content(id) }
         saveSchedule.noteChange(at: clock())
         update.selectionChanged = true

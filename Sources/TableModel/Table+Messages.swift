@@ -27,6 +27,8 @@ extension Table {
             return "That row could not be read from the database, so it cannot be changed. It says why in its place."
         case .tooManyRowsToMark(_, let limit):
             return "Flag, Done and Pin work on at most \(Table.groupedDigits(limit)) rows at once; select fewer rows. Nothing was changed."
+        case .noRowIDsLeft:
+            return "No new row can be added: the table has used up its row numbers."
         }
     }
 

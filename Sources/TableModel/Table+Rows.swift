@@ -98,7 +98,13 @@ extension Table {
     ///
     /// - Complexity: O(log n).
     func sectionTop(forRowAt index: Int) -> Int {
-        let layout = wholeLayout
+        sectionTop(forRowAt: index, in: wholeLayout)
+    }
+
+    /// ``sectionTop(forRowAt:)`` in `layout`: the whole table's or the shown rows'.
+    ///
+    /// - Complexity: O(log n).
+    func sectionTop(forRowAt index: Int, in layout: TableLayout) -> Int {
         let headers = layout.index.countOfKind(.header, before: index)
         guard headers > 0, let header = layout.index.indexOfKind(.header, ordinal: headers - 1) else { return 0 }
         return header + 1

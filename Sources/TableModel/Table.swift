@@ -66,6 +66,9 @@ public final class Table {
     /// skip them until their content or the width changes.
     var unmeasurableRows: Set<RowID> = []
     var chipSizes: [String: Size] = [:]
+    /// The id the next created row takes: above every id the table was built with and every
+    /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
+    var nextCreatedID: Int64?
     /// Action button widths by font, so a new ``actionFont`` measures afresh.
     var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
 
@@ -123,7 +126,7 @@ public final class Table {
         clock: @escaping () -> Double = Table.monotonicClock()
     ) throws(TableError) {
         let layout = prepared.take()
-        try self.init(layout: layout, contents: RowContents(source: source, count: layout.count), fileExtraFields: fileExtraFields,
+        try self.init(layout: layout, largestID: prepared.largestID, contents: RowContents(source: source, count: layout.count), fileExtraFields: fileExtraFields,
                       width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
     }
 
@@ -131,13 +134,14 @@ public final class Table {
         outline: [RowOutline], contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
         metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
     ) throws(TableError) {
-        try self.init(layout: try PreparedLayout(outline: outline, viewportHeight: viewportHeight).take(), contents: contents,
+        let prepared = try PreparedLayout(outline: outline, viewportHeight: viewportHeight)
+        try self.init(layout: prepared.take(), largestID: prepared.largestID, contents: contents,
                       fileExtraFields: fileExtraFields,
                       width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
     }
 
     private init(
-        layout: TableLayout, contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
+        layout: TableLayout, largestID: RowID?, contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
         metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
     ) throws(TableError) {
         guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
@@ -151,6 +155,11 @@ public final class Table {
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
+        if let largest = largestID?.rawValue {
+            nextCreatedID = largest < Int64.max ? max(largest + 1, 1) : nil
+        } else {
+            nextCreatedID = 1
+        }
         rows.listedKind = { [weak self] id in self?.wholeLayout.kind(of: id) }
     }
 

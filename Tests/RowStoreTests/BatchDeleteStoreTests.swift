@@ -51,3 +51,36 @@ import Testing
 private extension Result {
     var isFailure: Bool { if case .failure = self { true } else { false } }
 }
+
+/// Trash left by a run that was killed (its writer never closed) is purged by the next run's
+/// writer before its first write, so its ids and batch numbers cannot come back.
+@Suite struct LeftoverTrashTests {
+    @Test func theNextWriterPurgesTrashAKilledRunLeft() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("rows.sqlite")
+        let file = RowsFile(rows: (1...20).map { Row(id: RowID(Int64($0)), content: .note(text: "note \($0)", expanded: false)) })
+        let database = try RowDatabase.create(path: path, importing: file)
+        let table = try Table(outline: try database.outline(), source: database, width: 400, viewportHeight: 600,
+                              measurer: FixedAdvanceMeasurer(), clock: { 0 })
+        _ = table.layOutVisibleRows()
+        _ = try table.toggleSelection(RowID(18))
+        _ = try table.extendSelection(to: RowID(20))
+        _ = table.deleteSelection()
+        let killed = RowWriter(path: path) { _ in }
+        killed.submit(try #require(table.takeChanges(force: true)))
+        #expect(killed.flush() == nil)
+        #expect(try database.content(of: RowID(20)).get().id == RowID(20))
+        // The next run loads 17 rows; its first write purges the trash first.
+        let next = try Table(outline: try RowDatabase.open(path: path).outline(), source: database, width: 400, viewportHeight: 600,
+                             measurer: FixedAdvanceMeasurer(), clock: { 0 })
+        let (id, _) = try next.createNote(after: RowID(17))
+        #expect(id == RowID(18))
+        let writer = RowWriter(path: path) { _ in }
+        writer.submit(try #require(next.takeChanges(force: true)))
+        #expect(writer.close() == nil)
+        let reopened = try RowDatabase.open(path: path)
+        #expect(try reopened.outline().map(\.id.rawValue) == Array(1...18))
+        #expect(try reopened.load().rows.last == Row(id: id, content: .note(text: "", expanded: false)))
+    }
+}

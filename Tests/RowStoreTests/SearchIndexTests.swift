@@ -82,7 +82,7 @@ import TableModel
         let path = fixture.path("rows.sqlite")
         _ = try RowDatabase.create(path: path, importing: Self.file)
         do {
-            // Back to version 7, as a database from before find was.
+            // Back to version 7, as a database from before find was (its migration is version 8).
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             try connection.execute(RowSchema.dropSearchTriggers)
             try connection.execute("DROP TABLE rows_search; PRAGMA user_version = 7")

@@ -178,3 +178,35 @@ def test_a_search_in_a_million_rows(launch, tmp_path_factory):
     state = app.wait_state(lambda s: not s["find"]["open"] and s["find"]["count"] == "" and s["rows"][0]["id"] == 1,
                            what="every row again", timeout=30)
     app.assert_full_redraw_matches()
+
+
+def test_a_note_created_while_filtered_is_shown_edited_and_kept(launch):
+    """Ctrl+N during a search (E1 with F4): the new note goes at the top of the first shown
+    section, gets the caret, stays shown although it does not match, and is in the whole
+    order after the search is closed."""
+    app = launch()
+    app.wait_state()
+    open_find(app)
+    state = search(app, "LEM", "1 row")
+    assert shown_ids(state)[:2] == [1, 2], shown_ids(state)
+    app.key("ctrl+n")
+    state = app.wait_state(lambda s: s.get("editingRow") not in (None, 2) and len(shown_ids(s)) == 3,
+                           what="a new note being edited among the shown rows")
+    new = state["editingRow"]
+    assert sorted(state["rows"], key=lambda r: r["y"])[1]["id"] == new, shown_ids(state)
+    assert [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])] == [1, new, 2]
+    app.type("Hi")
+    state = app.wait_state(lambda s: app.row(s, new) is not None and app.row(s, new)["text"] == "Hi",
+                           what="typing into the new note while filtered")
+    assert state["find"]["text"] == "LEM"
+    app.key("Escape")
+    app.wait_state(lambda s: "editingRow" not in s, what="the edit ended")
+    app.assert_full_redraw_matches("find-created")
+    open_find(app)
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and len(shown_ids(s)) > 3, what="every row again")
+    assert [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])][:3] == [1, new, 2]
+    app.assert_full_redraw_matches()
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    assert [r["id"] for r in app.saved()["rows"]][:3] == [1, new, 2]

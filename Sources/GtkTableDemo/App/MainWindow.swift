@@ -76,6 +76,8 @@ final class MainWindow {
         }
         // Large Text or another font: measure every row again with the fonts GTK now uses.
         resolution.onChange { [weak self] in self?.textResolutionChanged() }
+        addAction("new-note") { [weak self] in self?.controller?.createNote() }
+        NewNoteButton.add(to: header.widget)
         if let path = options.stateFilePath {
             let writer = StateFileWriter(path: path) { [weak self] in self?.automationState() ?? [:] }
             writer.attach(to: window)

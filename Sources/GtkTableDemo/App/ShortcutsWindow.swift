@@ -27,11 +27,13 @@ enum ShortcutsWindow {
         ]),
         ("Moving around", [
             Binding(title: "Move between rows", accelerators: "Up Down"),
+            Binding(title: "New note (after the focused row, or at the top of the first section)", accelerators: "<Control>n"),
+            Binding(title: "Move a row (across section headers; a pinned row stays among its section's pinned rows)", accelerators: "<Alt>Up <Alt>Down"),
             Binding(title: "Scroll", accelerators: "Page_Up Page_Down Home End"),
         ]),
         ("Rows", [
             Binding(title: "Swipe actions", accelerators: "Menu <Shift>F10"),
-            Binding(title: "Undo / redo (edits, deletes, pins, flags, expands)", accelerators: "<Control>z <Control><Shift>z"),
+            Binding(title: "Undo / redo (edits, deletes, pins, flags, expands, new notes, moves)", accelerators: "<Control>z <Control><Shift>z"),
         ]),
         ("Selection and find", [
             Binding(title: "Select rows (selection mode: check boxes, the count in the title, no swipes)", accelerators: "<Control>a space"),

@@ -9,8 +9,8 @@ import TableModel
 /// On when `GTKTABLEDEMO_CHECK_AGREEMENT=1` (every UI test sets it), off otherwise.
 ///
 /// It checks that every shown row widget's allocation is the model's rectangle for that row,
-/// moved by the row's presentation offset while a height change animates (so the check stays
-/// exact during the slide, and at rest the offset is 0);
+/// moved by the row's presentation offset while a height change animates or a row is dragged
+/// (so the check stays exact during the slide, and at rest the offset is 0);
 /// that every child of a row's content lies inside it; that a note shows its text in exactly
 /// one form (drawn or text view), and that an expanded note's text needs no more height, by
 /// the own measure of that form's widget at its width, than it was given, and a collapsed
@@ -66,7 +66,7 @@ final class ViewModelAgreement {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
                 return "row \(id) has a widget but is not in the model"
             }
-            let shift = view.presentation.shift(of: id)
+            let shift = view.drawnShift(of: id)
             let span = TableView.pixelSpan(top: top + shift, height: height, offset: offset)
             let expected = Rect(x: Double(view.rowInset), y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
             guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }

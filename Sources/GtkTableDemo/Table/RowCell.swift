@@ -22,6 +22,14 @@ final class RowCell: ContainerLayout {
     private var notice: UnreadableRowNotice!
     /// The check box shown in selection mode (E3).
     private(set) var selectionCheck: SelectionCheck!
+    /// The grip a row is dragged by to move it (E2), over the content's leading padding;
+    /// shown on hover and focus (style.css). Headers have none.
+    let dragHandle: GObjectRef
+    /// How wide the drag handle is: it fits in the content's leading padding, which holds no text.
+    static let dragHandleWidth: Int32 = 12
+    /// The handle sits this far in from the leading edge, clear of the flag stripe (style.css);
+    /// a press on the stripe grabs the handle too.
+    static let dragHandleInset: Int32 = 4
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -36,6 +44,7 @@ final class RowCell: ContainerLayout {
         self.kind = kind
         self.content = content
         self.controller = controller
+        dragHandle = GObjectRef(gtk_image_new_from_icon_name("list-drag-handle-symbolic")!)
         widget = Container.make(cssName: "table-row", role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, layout: self)
         widget.addCSSClass(kind.name)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
@@ -46,7 +55,34 @@ final class RowCell: ContainerLayout {
         content.widget.setParent(widget)
         notice = UnreadableRowNotice(parent: widget)
         selectionCheck = SelectionCheck(parent: widget)
+        dragHandle.addCSSClass("drag-handle")
+        gtk_image_set_pixel_size(dragHandle(), Self.dragHandleWidth)
+        dragHandle.setAccessibleLabel("Drag to move the row")
+        dragHandle.setParent(widget)
+        // Set here and in `bind`, never in `allocate`: a visibility change there resizes the
+        // table's ancestors while GTK allocates them.
+        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
         widget.setAccessibleHidden(true)
+    }
+
+    /// Whether the drag handle is shown: on a row that can move (not a header, not unreadable).
+    var hasDragHandle: Bool { kind != .header && !notice.isShown }
+
+    /// Whether `x` (in the cell) is on the drag handle's strip.
+    func isOnDragHandle(x: Double) -> Bool {
+        guard hasDragHandle else { return false }
+        let width = Double(gtk_widget_get_width(widget.widget))
+        let offset = Double(swipeOffset.rounded())
+        let strip = Double(Self.dragHandleInset + Self.dragHandleWidth)
+        let left = controller.model.layoutDirection == .leftToRight ? offset : width - strip + offset
+        return x >= left && x < left + strip
+    }
+
+    /// The handle's x: inset from the leading edge of the content, which slides with the swipe.
+    private func handleX(width: Int32) -> Int32 {
+        let offset = Int32(swipeOffset.rounded())
+        return controller.model.layoutDirection == .leftToRight
+            ? offset + Self.dragHandleInset : width - Self.dragHandleInset - Self.dragHandleWidth + offset
     }
 
     /// Shows whether the row is selected (E3): its check box, and its accessible selected
@@ -69,6 +105,9 @@ final class RowCell: ContainerLayout {
         let failure = model.readFailure(of: row.id)
         notice.show(failure)
         gtk_widget_set_child_visible(content.widget.widget, failure == nil ? 1 : 0)
+        if (gtk_widget_get_child_visible(dragHandle.widget) != 0) != hasDragHandle {
+            gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        }
         content.widget.setAccessibleHidden(failure != nil)
         widget.setCSSClass("unreadable", failure != nil)
         widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : "Unreadable row")
@@ -140,5 +179,6 @@ final class RowCell: ContainerLayout {
             content.widget.allocate(x: offset + slide, y: 0, width: width, height: height)
         }
         selectionCheck.place(in: widget, width: width, height: height)
+        if hasDragHandle { dragHandle.allocate(x: handleX(width: width) + slide, y: 0, width: Self.dragHandleWidth, height: height) }
     }
 }

@@ -57,8 +57,11 @@ final class TableController {
         animator.onChange = { [weak self] in self?.view.setNeedsLayout() }
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
+        // Before the other keys: Escape cancels a row drag first.
+        attachRowMoveKeys()
         attachKeyboard()
         attachSelectionKeys()
+        attachRowDrag()
         attachTableClicks()
         attachWebRows()
     }

@@ -86,6 +86,7 @@ final class TableView: ScrollableLayout {
         gtk_scrolled_window_set_vadjustment(scrolledWindow(), scrolling.adjustment())
         gtk_scrolled_window_set_child(scrolledWindow(), widget.widget)
         presentation = PresentationOffsets(host: widget)
+        rowDrag = RowDragPreview(table: widget)
         presentation.onChange = { [weak self] in self?.setNeedsLayout() }
         if let scrollbar {
             scrollbar.setAccessibleLabel("Scroll the rows")
@@ -102,6 +103,10 @@ final class TableView: ScrollableLayout {
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
     private(set) var pendingFocus: RowID?
+    /// A row drag's look before the drop (E2).
+    private(set) var rowDrag: RowDragPreview!
+    /// Whether the pending focus goes into the note's text (`focusAfterLayout(_:editingText:)`).
+    private var pendingFocusEditsText = false
 
     // MARK: Cells
 
@@ -225,7 +230,25 @@ final class TableView: ScrollableLayout {
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
             pendingFocus = nil
-            gtk_widget_grab_focus(cell.widget.widget)
+            if pendingFocusEditsText {
+                editTextSoon(of: cell, id: id)
+            } else {
+                gtk_widget_grab_focus(cell.widget.widget)
+            }
+            pendingFocusEditsText = false
+        }
+    }
+
+    /// Puts the caret in the note `cell` shows from the main loop, after this allocation:
+    /// turning a drawn note into its text view inside the allocation resized the widgets
+    /// above the table while GTK allocated them (it warned it snapshotted the toast overlay
+    /// without an allocation).
+    private func editTextSoon(of cell: RowCell, id: RowID) {
+        MainLoopSource.idle { [weak self, weak cell] in
+            guard let self, let cell, !self.controller.isClosed, cell.boundID == id,
+                  let note = cell.content as? NoteRowView else { return false }
+            note.focusText()
+            return false
         }
     }
 
@@ -253,7 +276,7 @@ final class TableView: ScrollableLayout {
         var drawn: [RowID: PresentationOffsets.DrawnRow] = [:]
         for id in cells.keys {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else { continue }
-            drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + presentation.shift(of: id), height: height)
+            drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + drawnShift(of: id), height: height)
         }
         presentation.capture(drawn)
     }
@@ -266,6 +289,14 @@ final class TableView: ScrollableLayout {
         presentation.begin(shown: shown.map { ($0.id, $0.y - offset) }) { id in
             layout.placement(of: id).map { PresentationOffsets.DrawnRow(top: $0.y - offset, height: $0.height) }
         }
+    }
+
+    /// How far row `id` is drawn from its resting place now: a height change's slide plus a
+    /// row drag's (the dragged row under the pointer, the rows making room).
+    ///
+    /// - Complexity: O(log n).
+    func drawnShift(of id: RowID) -> Double {
+        presentation.shift(of: id) + rowDrag.shift(of: id, in: layout)
     }
 
     /// Rows not laid out at their resting place but drawn inside the viewport on their way
@@ -281,9 +312,11 @@ final class TableView: ScrollableLayout {
         }
     }
 
-    /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
-    func focusAfterLayout(_ id: RowID) {
+    /// Gives row `id` keyboard focus as soon as a layout has placed its cell; with
+    /// `editingText`, a note's text view takes it, caret and all (a created note, E1).
+    func focusAfterLayout(_ id: RowID, editingText: Bool = false) {
         pendingFocus = id
+        pendingFocusEditsText = editingText
         setNeedsLayout()
     }
 
@@ -326,12 +359,13 @@ final class TableView: ScrollableLayout {
                 controller.cellBound(row.id)
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
-            let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
+            let span = Self.pixelSpan(top: row.y + drawnShift(of: row.id), height: row.height, offset: offset)
             cell.widget.allocate(
                 x: rowInset, y: span.y, width: width, height: span.height)
             cell.content.show(band: Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight))
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
+        rowDrag.placeIndicator(layout, width: width)
         placedRows = visible.map { row in
             var placed = row
             placed.y = row.y - offset

@@ -20,6 +20,10 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case deleteRows(BatchDeletion)
     /// Several edits made as one step (a batch action on the selection), in the order made.
     case group([TableEdit])
+    /// A row was created at `index` (E1); undo deletes it, redo puts it back.
+    case create(Row, index: Int)
+    /// A row moved from index `from` to index `to` (E2).
+    case move(RowID, from: Int, to: Int)
 
     /// Consecutive text edits of the same row merge into one.
     ///
@@ -36,8 +40,9 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// - Complexity: O(1).
     public var row: RowID {
         switch self {
-        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
-        case .delete(let row, _, _): row.id
+        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id),
+             .move(let id, _, _): id
+        case .delete(let row, _, _), .create(let row, _): row.id
         case .deleteRows(let deletion): deletion.firstRow
         case .group(let edits): edits.first?.row ?? RowID(0)
         }

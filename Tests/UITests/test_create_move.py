@@ -1,0 +1,126 @@
+"""Creating a note (E1) and moving rows with the keyboard (E2), driven by real input:
+the header bar's New note button (found and named through AT-SPI) and Ctrl+N, Alt+Up and
+Alt+Down; each ends with the pixel oracle."""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from harness import App, SessionBus, wait_until
+
+CLIENT = Path(__file__).with_name("a11y_client.py")
+
+
+def tree(bus, display):
+    result = subprocess.run(["/usr/bin/python3", str(CLIENT), "GtkTableDemo", "--tree"], capture_output=True, text=True,
+                            env={**os.environ, **bus.environment, "DISPLAY": display.name}, timeout=60)
+    lines = result.stdout.strip().splitlines()
+    return json.loads(lines[-1]).get("tree") if lines else None
+
+
+def order(state):
+    """The ids of the rows on screen, top to bottom."""
+    return [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])]
+
+
+def focus_row(app, row_id, downs):
+    app.key(*["Down"] * downs)
+    return app.wait_state(lambda s: s.get("focusedRow") == row_id, what=f"row {row_id} focused", timeout=20)
+
+
+def test_new_note_button_inserts_after_the_focused_row_with_the_caret_and_undo_removes_it(display, workdir):
+    bus = SessionBus()
+    app = App(display, workdir, bus=bus)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None)
+        nodes = wait_until(lambda: tree(bus, display), timeout=30, what="the app in the accessibility tree")
+        button = next((n for n in nodes if n["name"] == "New note"), None)
+        assert button is not None and button["role"] == "push button", [n["name"] for n in nodes if n["role"] == "push button"]
+        focus_row(app, 2, 2)
+        x, y, width, height = button["extents"]
+        app.click(x + width // 2, y + height // 2)
+        # A new, empty note right after row 2, with the caret in its text view.
+        state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") not in (None, 2),
+                               what="a new note being edited")
+        new = state["editingRow"]
+        assert order(state)[:3] == [1, 2, new], order(state)
+        row = app.row(state, new)
+        assert row["kind"] == "note" and row["text"] == "" and row["noteForm"] == "textView", row
+        assert state["focusedRow"] == new
+        app.type("Hello")
+        state = app.wait_state(lambda s: app.row(s, new)["text"] == "Hello", what="typing into the new note")
+        # Ctrl+Z takes the typing back, then the note; redo brings both back.
+        app.key("Escape")
+        app.wait_state(lambda s: "editingRow" not in s)
+        app.key("ctrl+z")
+        app.wait_state(lambda s: app.row(s, new) is not None and app.row(s, new)["text"] == "", what="undo the typing")
+        app.key("ctrl+z")
+        state = app.wait_state(lambda s: s["rowCount"] == 81 and app.row(s, new) is None, what="undo the new note")
+        assert order(state)[:3] == [1, 2, 3]
+        app.key("ctrl+shift+z", "ctrl+shift+z")
+        state = app.wait_state(lambda s: app.row(s, new) is not None and app.row(s, new)["text"] == "Hello", what="redo")
+        assert order(state)[:3] == [1, 2, new]
+        app.assert_full_redraw_matches()
+        app.key("ctrl+q")
+        assert app.wait_exit() == 0
+        saved = [r["id"] for r in app.saved()["rows"]]
+        assert saved[:3] == [1, 2, new] and len(saved) == 82
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()
+
+
+def test_ctrl_n_slides_the_new_note_in_and_scrolls_it_into_view(launch):
+    app = launch()
+    state = app.wait_state()
+    # Far down the table, focused on the last note of the first section.
+    state = focus_row(app, 21, 21)
+    app.key("ctrl+n")
+    # The rows below slide down to make room (W8), then come to rest.
+    sliding = app.wait_state(lambda s: s["rowCount"] == 82 and any(abs(r.get("presentationOffset", 0)) > 0.5 for r in s["rows"]),
+                             what="rows sliding to make room", settled=False)
+    state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") is not None, what="the new note at rest")
+    new = state["editingRow"]
+    assert order(state).index(new) == order(state).index(21) + 1, order(state)
+    row = app.row(state, new)
+    top, bottom = state["tableOrigin"]["y"], state["tableOrigin"]["y"] + state["viewportHeight"]
+    assert top <= row["y"] and row["y"] + row["height"] <= bottom, (row, top, bottom)
+    assert all(abs(r.get("presentationOffset", 0)) < 0.5 for r in state["rows"])
+    assert sliding["frame"] < state["frame"]
+    app.assert_full_redraw_matches()
+
+
+def test_ctrl_n_without_animations_inserts_at_once_at_the_top_of_the_first_section(launch):
+    app = launch(settings=["gtk-enable-animations=false"])
+    state = app.wait_state()
+    app.key("ctrl+n")
+    state = app.wait_state(lambda s: s["rowCount"] == 82 and s.get("editingRow") is not None, what="the new note")
+    assert order(state)[:3] == [1, state["editingRow"], 2]
+    app.assert_full_redraw_matches()
+
+
+def test_alt_arrows_move_the_focused_row_across_a_section_header_and_undo_puts_it_back(launch):
+    app = launch()
+    app.wait_state()
+    state = focus_row(app, 21, 21)
+    app.key("alt+Down")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(100) + 1, what="row 21 under the Heights header")
+    assert order(state)[order(state).index(21) + 1] == 101
+    assert state["focusedRow"] == 21
+    app.key("alt+Up", "alt+Up")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(20) - 1, what="row 21 above row 20")
+    assert order(state)[order(state).index(21) - 1] == 19 and state["focusedRow"] == 21
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(100) - 1, what="one undo step: back below 20")
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(100) + 1, what="and under the header again")
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(100) - 1 and not s["canUndo"])
+    app.key("alt+Down")
+    state = app.wait_state(lambda s: order(s).index(21) == order(s).index(100) + 1)
+    app.assert_full_redraw_matches()
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = [r["id"] for r in app.saved()["rows"]]
+    assert saved[saved.index(100):saved.index(100) + 3] == [100, 21, 101]
