@@ -315,8 +315,9 @@ public final class BenchmarkSession {
             for query in script.findQueries {
                 steps.append(Step(label: "find") { [unowned self] frame in
                     if frame == 0 {
-                        recorder.started(query, at: g_get_monotonic_time())
+                        let start = g_get_monotonic_time()
                         subject.setFindText(query)
+                        recorder.started(query, at: start, returned: g_get_monotonic_time())
                         return false
                     }
                     guard recorder.isWaiting else { return true }

@@ -10,18 +10,21 @@ final class FindLatencyRecorder {
         let maxFrameWorkMs: Double
         let maxFrameIntervalMs: Double
         let matches: Int
+        /// How long setting the text took before returning: GTK's whole filter pass (not
+        /// incremental); for ours, only starting the search.
+        let setTextMs: Double
     }
 
     private(set) var samples: [String: [Sample]] = [:]
-    private var pending: (query: String, start: Int, work: Int, interval: Int)?
+    private var pending: (query: String, start: Int, work: Int, interval: Int, setText: Int)?
     private var lastFrameEnd: Int?
 
     /// True while a query waits for its filtered frame.
     var isWaiting: Bool { pending != nil }
 
-    /// `query` was set at `start` (`g_get_monotonic_time`).
-    func started(_ query: String, at start: Int) {
-        pending = (query, start, 0, 0)
+    /// `query` was set at `start` (`g_get_monotonic_time`); setting it returned at `returned`.
+    func started(_ query: String, at start: Int, returned: Int) {
+        pending = (query, start, 0, 0, returned - start)
     }
 
     /// A frame ended; `shows` says whether it showed the pending query's rows.
@@ -35,7 +38,7 @@ final class FindLatencyRecorder {
         pending = nil
         samples[query.query, default: []].append(Sample(
             latencyMs: Double(frame.end - query.start) / 1000, maxFrameWorkMs: Double(query.work) / 1000,
-            maxFrameIntervalMs: Double(query.interval) / 1000, matches: matches()))
+            maxFrameIntervalMs: Double(query.interval) / 1000, matches: matches(), setTextMs: Double(query.setText) / 1000))
     }
 
     /// Per query: its latencies, longest frames and match count, as JSON.
@@ -45,6 +48,7 @@ final class FindLatencyRecorder {
                 "timed": runs.count, "latencyMs": SampleSummary(runs.map(\.latencyMs)).json,
                 "maxFrameWorkMs": SampleSummary(runs.map(\.maxFrameWorkMs)).json,
                 "maxFrameIntervalMs": SampleSummary(runs.map(\.maxFrameIntervalMs)).json,
+                "setTextMs": SampleSummary(runs.map(\.setTextMs)).json,
                 "matches": runs.last?.matches ?? 0, "rows": rows,
             ] as [String: Any]
         }
