@@ -883,8 +883,9 @@ def find_frames_table(size: int, runs: dict) -> list[str]:
         for query in get(run, "find", "queries") or {}:
             if query not in queries:
                 queries.append(query)
-    # Narrowest query first, by ours' matches.
-    queries.sort(key=lambda q: get(runs.get("ours"), "find", "queries", q, "matches") or 0)
+    # Narrowest query first, by the fewest matches any program found.
+    queries.sort(key=lambda q: min((get(run, "find", "queries", q, "matches") for run in runs.values()
+                                    if get(run, "find", "queries", q, "matches") is not None), default=0))
     header = ["query", "program", "matched rows", "share", "key → filtered frame (ms)", "longest frame interval (ms)",
               "longest frame work (ms)", "setting the text (ms)", "ours÷GTK (median/p95/max)"]
     rows = []
