@@ -42,6 +42,11 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
     scripts/bench.py --scroll-only --web-percent 1 --programs ours,listview-textview --sizes 1000000
                                 the same on data with 1 % web rows (H2); "peak PSS of its child
                                 processes" is WebKit's web and network processes
+    scripts/bench.py --find-only [--sizes 1000,100000,1000000]
+                                only the find runs: each query set in the find entry, timed to
+                                the end of the frame that paints its filtered rows, ours against
+                                a GtkListView filtered by a GtkFilterListModel + GtkStringFilter
+                                (not incremental) over the same rows; writes no JSON unless asked
     scripts/bench.py --note-typing-only [--sizes 1000]
                                 only the note-length typing runs (a click into a one-line
                                 note and into a 1 MB note, then typing), at the largest
@@ -98,6 +103,10 @@ FULL = {
     # g_list_store_splice, side by side.
     "delete_sizes": [1_000, 100_000, 1_000_000],
     "delete_script": "select-delete",
+    # Find (F1/F2): each query set in the find entry → the frame that paints its filtered rows,
+    # ours against a GtkListView with a GtkFilterListModel + GtkStringFilter, side by side.
+    "find_sizes": [1_000, 100_000, 1_000_000],
+    "find_script": "find",
 }
 QUICK = {
     "sizes": [300],
@@ -110,6 +119,8 @@ QUICK = {
     "startup_repeats": 1,
     "delete_sizes": [300],
     "delete_script": "smoke-select-delete",
+    "find_sizes": [300],
+    "find_script": "smoke-find",
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
@@ -120,9 +131,13 @@ PROGRAMS = {
     "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"], "ListPeers"),
     "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"], "ListPeers"),
     "listview-liststore": ("ListPeers", ["--widget", "listview", "--row", "label", "--model", "liststore"], "ListPeers"),
+    "listview-filter": ("ListPeers", ["--widget", "listview", "--row", "label", "--model", "liststore", "--filter"],
+                        "ListPeers"),
 }
 # The programs of the select-all-and-delete runs.
 DELETE_PROGRAMS = ["ours", "listview-liststore"]
+# The programs of the find runs.
+FIND_PROGRAMS = ["ours", "listview-filter"]
 
 
 def log(message: str):
@@ -661,7 +676,7 @@ def targets(results: dict, config: dict) -> list[dict]:
     label ListView (the widget as GTK documents it), the text-view peer shown beside it."""
     sizes = [str(n) for n in config["sizes"]]
     if not sizes:
-        return note_targets(results)
+        return note_targets(results) + find_targets(results)
     largest = sizes[-1]
     checks = []
 
@@ -764,7 +779,33 @@ def targets(results: dict, config: dict) -> list[dict]:
         details.append(f"{size}: {fmt(per, 2)} per key (total/keys), median {fmt(median, 0)}; "
                        f"GTK measures {fmt(per_key(typing, 'widgetRemeasuredRowsTotal'), 2)} per key")
     check("exactly one row re-measured by the model per keystroke", met and bool(details), "; ".join(details))
-    return checks + note_targets(results)
+    return checks + note_targets(results) + find_targets(results)
+
+
+def find_targets(results: dict) -> list[dict]:
+    """Find at the largest size run: key → filtered frame p95 ≤ 100 ms and ≤ 0.25× GTK's
+    filter, and no frame (interval) over 16.7 ms while a query runs, per query."""
+    checks = []
+    sizes = [int(size) for size in results.get("findFrames", {})]
+    if not sizes:
+        return checks
+    size = max(sizes)
+    runs = results["findFrames"][str(size)]
+    ours = get(runs.get("ours"), "find", "queries") or {}
+    peer = get(runs.get("listview-filter"), "find", "queries") or {}
+    for query, figures in ours.items():
+        p95 = get(figures, "latencyMs", "p95")
+        peer_p95 = get(peer.get(query), "latencyMs", "p95")
+        longest = get(figures, "maxFrameIntervalMs", "max")
+        label = f'find "{query}" at {size:,} rows'
+        checks.append({"target": f"{label}: key → filtered frame p95 ≤ 100 ms", "met": p95 is not None and p95 <= 100,
+                       "detail": f"{fmt(p95)} ms"})
+        checks.append({"target": f"{label}: p95 ≤ 0.25× the GTK filter's",
+                       "met": p95 is not None and bool(peer_p95) and p95 <= 0.25 * peer_p95,
+                       "detail": f"{fmt(p95)} ms against {fmt(peer_p95)} ms ({fmt(ratio(p95, peer_p95), 2)}×)"})
+        checks.append({"target": f"{label}: no frame over 16.7 ms while the query runs",
+                       "met": longest is not None and longest <= 16.7, "detail": f"longest {fmt(longest)} ms"})
+    return checks
 
 
 def note_targets(results: dict) -> list[dict]:
@@ -815,6 +856,8 @@ def render(results: dict, config: dict) -> str:
                        TYPING_METRICS, runs)
     for size, runs in results.get("deleteAll", {}).items():
         lines += delete_table(int(size), runs)
+    for size, runs in results.get("findFrames", {}).items():
+        lines += find_frames_table(int(size), runs)
     notes = results.get("noteTyping", {})
     if notes.get("runs"):
         title = f"Typing after a click, by note length, at N = {int(notes['rows']):,} rows (ours, autosave on)"
@@ -823,6 +866,48 @@ def render(results: dict, config: dict) -> str:
     for item in results["targets"]:
         lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
     return "\n".join(lines)
+
+
+FIND_HEADERS = {"ours": "ours", "listview-filter": "GTK filter"}
+
+
+def find_frames_table(size: int, runs: dict) -> list[str]:
+    """The find runs at `size` rows: per query, the rows each program matched, then key (the
+    query set in the entry) → the frame that paints the filtered rows, median / p95 / max in ms,
+    and the longest frame meanwhile: its interval from the previous frame's end (which also holds
+    main-thread work between frames) and its own work; how long setting the text took (GTK's
+    whole filter pass, before the frame lays out and paints; ours only starts a search); and
+    ours ÷ GTK."""
+    queries = []
+    for run in runs.values():
+        for query in get(run, "find", "queries") or {}:
+            if query not in queries:
+                queries.append(query)
+    # Narrowest query first, by the fewest matches any program found.
+    queries.sort(key=lambda q: min((get(run, "find", "queries", q, "matches") for run in runs.values()
+                                    if get(run, "find", "queries", q, "matches") is not None), default=0))
+    header = ["query", "program", "matched rows", "share", "key → filtered frame (ms)", "longest frame interval (ms)",
+              "longest frame work (ms)", "setting the text (ms)", "ours÷GTK (median/p95/max)"]
+    rows = []
+    for query in queries:
+        figures = {program: get(run, "find", "queries", query) for program, run in runs.items()}
+        three = lambda f, key: "/".join(fmt(get(f, key, stat)) for stat in ("median", "p95", "max")) if f else "—"
+        ours, peer = figures.get("ours"), figures.get("listview-filter")
+        ratios = "/".join(fmt(ratio(get(ours, "latencyMs", stat), get(peer, "latencyMs", stat)), 2)
+                          for stat in ("median", "p95", "max"))
+        for program, f in figures.items():
+            share = f"{f['matches'] / f['rows'] * 100:.2f} %" if f and f.get("rows") else "—"
+            rows.append([f'"{query}"', FIND_HEADERS.get(program, program), fmt(get(f, "matches"), 0), share,
+                         three(f, "latencyMs"), three(f, "maxFrameIntervalMs"), three(f, "maxFrameWorkMs"), three(f, "setTextMs"),
+                         ratios if program == "ours" else ""])
+    notes = [f"  {FIND_HEADERS.get(p, p)}: {status(run)}: {str(run.get('error') or run.get('skipped') or '')[:160]}"
+             for p, run in runs.items() if not usable(run)]
+    notes += [f"  {FIND_HEADERS.get(p, p)}: {get(run, 'find', 'error')}" for p, run in runs.items()
+              if usable(run) and get(run, "find", "error")]
+    title = (f"Find at N = {size:,} rows: the query set in the find entry → the frame that paints its rows "
+             "(ours: word prefixes through FTS5; GTK filter: GtkFilterListModel, incremental off, + GtkStringFilter, "
+             "substring, ignoring case)")
+    return plain_table(title, header, rows)[:-1] + notes + [""]
 
 
 def delete_table(size: int, runs: dict) -> list[str]:
@@ -900,6 +985,9 @@ def main() -> int:
     parser.add_argument("--select-delete-only", action="store_true",
                         help="run only select all and Delete (ours against a GtkListView over a GListStore): "
                              "no engine bench, scroll, typing or start-up")
+    parser.add_argument("--find-only", action="store_true",
+                        help="run only the find runs (ours against a GtkListView filtered by a GtkFilterListModel "
+                             "with a GtkStringFilter): no engine bench, scroll, typing or start-up")
     parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)}; "
                                            "with --startup-only, ours)")
     parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
@@ -936,8 +1024,8 @@ def main() -> int:
         config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
     # The note-length runs go at the largest typing size (or the one --sizes names).
     config["note_size"] = max(config["typing_sizes"] or config["sizes"] or [0])
-    partial = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.programs
-               or arguments.sizes)
+    partial = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+               or arguments.programs or arguments.sizes)
     if arguments.scroll_only:
         config["typing_sizes"] = []
         config["note_scripts"] = []
@@ -947,8 +1035,13 @@ def main() -> int:
     if arguments.sizes:
         # The select-all-and-delete runs go at the sizes named, whatever the run's own.
         config["delete_sizes"] = config["sizes"]
+        config["find_sizes"] = config["sizes"]
     if arguments.select_delete_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[])
+    if arguments.find_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[], delete_sizes=[])
+    if arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only:
+        config["find_sizes"] = []
     if arguments.scroll_only or arguments.note_typing_only:
         config["delete_sizes"] = []
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
@@ -959,10 +1052,11 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    only = arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only
+    only = arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
     engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
     find = {"skipped": "not asked for (a partial run)"} if only else find_bench(arguments.quick)
-    results = {"engine": engine, "find": find, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {}}
+    results = {"engine": engine, "find": find, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {},
+               "findFrames": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -1005,6 +1099,11 @@ def main() -> int:
                 for program in DELETE_PROGRAMS:
                     if program in programs or (program == "listview-liststore" and not arguments.programs):
                         runs[program] = run_program(session, work, program, size, config["delete_script"], 0)
+            for size in config["find_sizes"]:
+                runs = results["findFrames"].setdefault(str(size), {})
+                for program in FIND_PROGRAMS:
+                    if program in programs or (program == "listview-filter" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["find_script"], 0)
             if "ours" in programs and config["note_scripts"]:
                 notes = results["noteTyping"] = {"rows": config["note_size"], "runs": {}}
                 for script in config["note_scripts"]:
@@ -1032,6 +1131,8 @@ def main() -> int:
     failures += [f"{script}: {run['error']}" for script, run in results["noteTyping"].get("runs", {}).items()
                  if "error" in run]
     failures += [f"select-delete {size} {program}: {run['error']}" for size, runs in results["deleteAll"].items()
+                 for program, run in runs.items() if "error" in run]
+    failures += [f"find {size} {program}: {run['error']}" for size, runs in results["findFrames"].items()
                  for program, run in runs.items() if "error" in run]
     if arguments.quick:
         failures += [f"{size} {program}: timed out" for phase in ("scroll", "typing")
@@ -1076,13 +1177,18 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
             elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
                 gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
+    for size, runs in results.get("findFrames", {}).items():
+        for program, run in runs.items():
+            queries = get(run, "find", "queries") if usable(run) else None
+            if not queries or len(queries) != 3 or any(q.get("timed", 0) == 0 for q in queries.values()):
+                gaps.append(f"find {size} {program}: not every query timed ({get(run, 'find') if usable(run) else run})")
     engine = results.get("engine", {})
     if "results" in engine and not all(isinstance(i, dict) and i.get("fenwick_ns") for i in engine["results"]):
         gaps.append("engine: no Fenwick figures")
     find = results.get("find", {})
-    if "results" not in find:
+    if "results" not in find and not find.get("skipped", "").startswith("not asked for"):
         gaps.append(f"find: {find.get('skipped', 'no figures')}")
-    elif not all(len(size.get("queries", [])) == 3 for size in find["results"]):
+    elif "results" in find and not all(len(size.get("queries", [])) == 3 for size in find["results"]):
         gaps.append("find: a size without its three queries")
     return gaps
 

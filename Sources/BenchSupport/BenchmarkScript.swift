@@ -21,6 +21,11 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// Whether to select every row and delete them in one batch (E4), from the middle of the
     /// table, then undo it: the frames' main-thread work and how soon the table is empty.
     public var deletesAll = false
+    /// Queries typed into the program's find or filter entry, each in turn, `findRounds`
+    /// times: each is timed from setting the entry's text to the end of the first frame that
+    /// paints its filtered rows, then the entry is cleared (untimed) before the next.
+    public var findQueries: [String] = []
+    public var findRounds = 0
 
     /// The text of the note typed into.
     public enum TypingNote: Sendable, Equatable {
@@ -49,6 +54,14 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// What the jump measurement appends to the row above the viewport, in every program:
     /// eight more lines.
     public static let grownText = String(repeating: "\nA line added above the viewport.", count: 8)
+
+    /// The find runs' queries: about 0.3 % of the generated rows ("toggle 42": toggles are
+    /// titled by their row number, so this is Toggle 42, 420…429, 4200…4299 and so on, the
+    /// same rows as a word prefix and as a substring), about 14 % ("river", one of the
+    /// generator's words, each in about one row in seven), and the broadest query there is
+    /// ("t": every word starting with t, about half the rows by words, about 70 % as a
+    /// substring). No query matches 90 % of the generated rows.
+    public static let findQueries = ["toggle 42", "river", "t"]
 
     /// The text of the one-line note the note-length runs compare with.
     public static let oneLineNote = "A one-line note."
@@ -88,8 +101,9 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
     /// jump), `typing`, `typing-one-line-note` and `typing-long-note` (a click puts the caret
     /// in a one-line note, or in a 1 MB manual page, then the keys are typed), `select-delete`
-    /// (every row deleted in one batch, then undone), and the quick smoke versions
-    /// `smoke-scroll`, `smoke-typing`, `smoke-typing-long-note` and `smoke-select-delete`.
+    /// (every row deleted in one batch, then undone), `find` (``findQueries`` typed into the
+    /// find entry), and the quick smoke versions `smoke-scroll`, `smoke-typing`,
+    /// `smoke-typing-long-note`, `smoke-select-delete` and `smoke-find`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
@@ -123,6 +137,14 @@ public struct BenchmarkScript: Sendable, Equatable {
         case "smoke-select-delete":
             script.deletesAll = true
             script.settleFrames = 5
+        case "find":
+            script.findQueries = findQueries
+            script.findRounds = 7
+            script.settleFrames = 10
+        case "smoke-find":
+            script.findQueries = findQueries
+            script.findRounds = 1
+            script.settleFrames = 5
         case "smoke-typing-long-note":
             script.typingKeys = 3
             script.settleFrames = 5
@@ -135,7 +157,7 @@ public struct BenchmarkScript: Sendable, Equatable {
     }
 
     public static let names = [
-        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "smoke-scroll",
-        "smoke-typing", "smoke-typing-long-note", "smoke-select-delete",
+        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "find", "smoke-scroll",
+        "smoke-typing", "smoke-typing-long-note", "smoke-select-delete", "smoke-find",
     ]
 }

@@ -35,6 +35,7 @@ public final class BenchmarkSession {
     private let recorder = FrameRecorder()
     private var keys: KeyLatencyRecorder?
     private var click: ClickLatencyRecorder?
+    private var find: FindLatencyRecorder?
     private var steps: [Step] = []
     private var stepFrame = 0
     private var report: [String: Any] = [:]
@@ -88,6 +89,7 @@ public final class BenchmarkSession {
         if let label = frame.label { contentHeights[label, default: []].append(subject.contentHeight) }
         keys?.frameEnded(at: frame.end)
         click?.frameEnded(at: frame.end)
+        find?.frameEnded(frame, shows: { [subject] in subject.findShows($0) }, matches: { [subject] in subject.findMatchCount })
     }
 
     private func firstFrame(_ frame: FrameRecorder.Frame) {
@@ -122,6 +124,7 @@ public final class BenchmarkSession {
         }
         if script.typingKeys > 0 { steps += typingSteps() }
         if script.deletesAll { steps += deleteAllSteps() }
+        if script.findRounds > 0 { steps += findSteps() }
         if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
         return steps
     }
@@ -289,6 +292,53 @@ public final class BenchmarkSession {
             return true
         }
         return [start, delete, undo]
+    }
+
+    /// Opens the find entry, then per round sets each query (timed until the frame that shows
+    /// its rows, ``FindLatencyRecorder``) and clears it again (untimed, then settles).
+    private func findSteps() -> [Step] {
+        let recorder = FindLatencyRecorder()
+        let open = Step(label: "find-open") { [unowned self] frame in
+            if frame == 0 {
+                guard subject.openFind() else {
+                    report["find"] = ["error": "this program has no find entry"]
+                    self.steps.removeAll()
+                    return true
+                }
+                find = recorder
+                return false
+            }
+            return frame >= script.settleFrames
+        }
+        var steps = [open]
+        for _ in 0..<script.findRounds {
+            for query in script.findQueries {
+                steps.append(Step(label: "find") { [unowned self] frame in
+                    if frame == 0 {
+                        let start = g_get_monotonic_time()
+                        subject.setFindText(query)
+                        recorder.started(query, at: start, returned: g_get_monotonic_time())
+                        return false
+                    }
+                    guard recorder.isWaiting else { return true }
+                    guard frame < Self.typingTimeoutFrames else {
+                        report["find"] = ["error": "no frame showed the rows of \"\(query)\""]
+                        self.steps.removeAll()
+                        return true
+                    }
+                    return false
+                })
+                steps.append(Step(label: "find-clear") { [unowned self] frame in
+                    if frame == 0 { subject.setFindText("") }
+                    return subject.findShows("") && frame >= script.settleFrames
+                })
+            }
+        }
+        steps.append(Step(label: "after-find") { [unowned self] _ in
+            report["find"] = ["queries": recorder.json(rows: subject.rowCount)]
+            return true
+        })
+        return steps
     }
 
     /// Asks the driver to click on the note's text (`PATH.ready` holds the point), waits for

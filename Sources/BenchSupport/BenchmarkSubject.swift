@@ -56,6 +56,15 @@ public protocol BenchmarkSubject: AnyObject {
     func deleteAllRows() -> Bool
     /// Undoes ``deleteAllRows()``; false when the program cannot.
     func undoDeleteAll() -> Bool
+    /// Opens the program's find or filter entry; false when it has none.
+    func openFind() -> Bool
+    /// Sets the find entry's text, as typing leaves it ("" shows every row).
+    func setFindText(_ text: String)
+    /// Whether the rows shown now are the outcome of `text` (GTK's filter applies it at
+    /// once; our search answers later, from its own thread).
+    func findShows(_ text: String) -> Bool
+    /// Rows matching the query shown (without section headers shown for them).
+    var findMatchCount: Int { get }
 }
 
 extension BenchmarkSubject {
@@ -63,4 +72,8 @@ extension BenchmarkSubject {
     public func dropDrawingCaches() {}
     public func deleteAllRows() -> Bool { false }
     public func undoDeleteAll() -> Bool { false }
+    public func openFind() -> Bool { false }
+    public func setFindText(_ text: String) {}
+    public func findShows(_ text: String) -> Bool { false }
+    public var findMatchCount: Int { 0 }
 }

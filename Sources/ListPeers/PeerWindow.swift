@@ -24,7 +24,8 @@ final class PeerWindow: BenchmarkSubject {
         gtk_scrolled_window_set_policy(scroller(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller.widget, 1)
         switch options.widget {
-        case .listview: list = ListViewPeer(rows: rows, rowText: options.rowText, model: options.model, counter: counter)
+        case .listview: list = ListViewPeer(
+            rows: rows, rowText: options.rowText, model: options.model, filtered: options.filters, counter: counter)
         case .listbox: list = ListBoxPeer(rows: rows, rowText: options.rowText, counter: counter)
         }
         typingTarget = options.rowText == .textview ? rows.typingTarget : nil
@@ -118,6 +119,18 @@ final class PeerWindow: BenchmarkSubject {
         view.removeAll()
         return true
     }
+
+    /// A filtered GtkListView's filter (`--filter`) is its find entry.
+    func openFind() -> Bool { (list as? ListViewPeer)?.filters == true }
+
+    /// Sets the GtkStringFilter's search string, as a GtkSearchEntry's `search-changed`
+    /// handler would: the rows are filtered before this returns.
+    func setFindText(_ text: String) { (list as? ListViewPeer)?.setSearch(text) }
+
+    func findShows(_ text: String) -> Bool { (list as? ListViewPeer)?.search == text }
+
+    /// The rows the filter lets through.
+    var findMatchCount: Int { list.rowCount }
 
     /// The peers are not clicked into (their scripts focus the note).
     func typingTargetClickPoint() -> (x: Double, y: Double)? { nil }

@@ -41,6 +41,10 @@ final class FindBar {
     private let searcher: RowSearcher?
     /// The generation of the last search asked for; only its outcome is shown.
     private var latest = 0
+    /// The entry's text when the last search was asked for, and the text whose outcome the
+    /// table shows ("" when it shows every row): what the find benchmark waits for.
+    private var searchedText = ""
+    private(set) var shownText = ""
 
     init(controller: TableController, databasePath: String?) {
         self.controller = controller
@@ -97,6 +101,11 @@ final class FindBar {
             nameCloseButtons(under: current)
             child = gtk_widget_get_next_sibling(current)
         }
+    }
+
+    /// Sets the entry's text as typing leaves it (the find benchmark's key).
+    func setText(_ text: String) {
+        gtk_editable_set_text(entry(), text)
     }
 
     /// Opens the bar and puts the caret in the entry (Ctrl+F).
@@ -169,6 +178,7 @@ final class FindBar {
             showEveryRow()
             return
         }
+        searchedText = text
         latest = searcher.search(query) { [weak self] outcome in
             MainLoopSource.idleFromAnyThread { self?.show(outcome) }
         }
@@ -177,6 +187,7 @@ final class FindBar {
     private func showEveryRow() {
         searcher?.cancel()
         latest = -1
+        shownText = ""
         setCount("")
         if controller.model.isFiltered { controller.apply(controller.model.clearFilter()) }
     }
@@ -189,6 +200,7 @@ final class FindBar {
             let folded = FindHighlights.fold(outcome.query.words)
             let rich = controller.model.loadedRichTexts().filter { FindHighlights.containsAll(folded, in: Substring($0.text)) }
             controller.apply(controller.model.filter(to: matches, words: outcome.query.words, alsoShowing: Set(rich.map(\.id))))
+            shownText = searchedText
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
         case .failure(let error):

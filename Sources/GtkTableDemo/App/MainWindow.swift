@@ -284,7 +284,8 @@ final class MainWindow {
         ScrollbarAccessibility.tidy(controller.view.scrolledWindow)
         gtk_widget_grab_focus(controller.view.widget.widget)
         if let script = options.benchScript, let output = options.benchOutputPath {
-            benchmark = BenchmarkRunner(window: window, controller: controller, script: script, outputPath: output) {
+            benchmark = BenchmarkRunner(
+                window: window, controller: controller, findBar: findBar, script: script, outputPath: output) {
                 [weak self] in self?.close()
             }
         }

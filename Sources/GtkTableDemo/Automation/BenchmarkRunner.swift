@@ -11,15 +11,17 @@ import TableModel
 final class BenchmarkRunner: BenchmarkSubject {
     let window: GObjectRef
     private let controller: TableController
+    private let findBar: FindBar?
     private var session: BenchmarkSession?
     private var typingTarget: RowID?
 
     /// Starts `script` on `controller`'s table; call before the window is presented.
     /// `finished` runs once the figures are written.
-    init(window: GObjectRef, controller: TableController, script: BenchmarkScript, outputPath: String,
+    init(window: GObjectRef, controller: TableController, findBar: FindBar?, script: BenchmarkScript, outputPath: String,
          finished: @escaping () -> Void) {
         self.window = window
         self.controller = controller
+        self.findBar = findBar
         let session = BenchmarkSession(subject: self, script: script, outputPath: outputPath, onFinished: finished)
         self.session = session
         session.start()
@@ -128,6 +130,21 @@ final class BenchmarkRunner: BenchmarkSubject {
         controller.undo()
         return true
     }
+
+    /// Ctrl+F: the find bar opens with the caret in its entry.
+    func openFind() -> Bool {
+        guard let findBar else { return false }
+        findBar.open()
+        return true
+    }
+
+    /// The entry's text, set as typing leaves it; its `search-changed` starts the search.
+    func setFindText(_ text: String) { findBar?.setText(text) }
+
+    func findShows(_ text: String) -> Bool { findBar?.shownText == text }
+
+    /// The rows the search matched (section headers shown for them not counted).
+    var findMatchCount: Int { model.filterMatchCount ?? model.layout.count }
 
     var typingTargetShowsCaret: Bool {
         guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }
