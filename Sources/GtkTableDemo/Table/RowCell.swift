@@ -25,8 +25,10 @@ final class RowCell: ContainerLayout {
     /// The grip a row is dragged by to move it (E2), over the content's leading padding;
     /// shown on hover and focus (style.css). Headers have none.
     let dragHandle: GObjectRef
-    /// How wide the drag handle is: it fits in the content's leading padding, which holds no text.
-    static let dragHandleWidth: Int32 = 12
+    /// How wide the drag handle is. With its inset it fills the content's leading padding
+    /// (12 px, `NoteMetrics.paddingLeading`) and no more: a click on a note's text area, even
+    /// left of its first glyph, places the caret and never grabs the handle.
+    static let dragHandleWidth: Int32 = 8
     /// The handle sits this far in from the leading edge, clear of the flag stripe (style.css);
     /// a press on the stripe grabs the handle too.
     static let dragHandleInset: Int32 = 4
