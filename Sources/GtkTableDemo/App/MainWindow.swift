@@ -29,8 +29,6 @@ final class MainWindow {
     private(set) var findBar: FindBar?
     /// The pending update of the End Editing button (`showEditing`).
     private var editingShownSoon: UInt32?
-    /// The idle source that makes the selection chrome follow the model (see `showSelection`).
-    private var selectionShownSoon: UInt32?
     private var screenshotTaken = false
     private static let screenshotRetryMilliseconds: UInt32 = 50
     private static let screenshotAttempts = 40
@@ -370,25 +368,11 @@ final class MainWindow {
         selectionChrome.onEnter = { [weak controller] in controller?.enterSelectionMode() }
         selectionChrome.onLeave = { [weak controller] in controller?.leaveSelectionMode() }
         selectionChrome.onAction = { [weak controller] action in controller?.performBatch(action) }
-        controller.onSelectionChanged = { [weak self] in self?.showSelection() }
-    }
-
-    /// The header bar and the action bar follow the selection from an idle source, like the
-    /// End Editing button: a selection change can reach the window while GTK allocates the
-    /// table (an update the layout pass takes in), and a title or bar changed then resizes the
-    /// table's ancestors after their allocation ("Trying to snapshot AdwToastOverlay without a
-    /// current allocation", seen in the soak after Ctrl+A).
-    private func showSelection() {
-        guard selectionShownSoon == nil else { return }
-        selectionShownSoon = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
-            guard let self else { return false }
-            self.selectionShownSoon = nil
-            guard let controller = self.controller, !controller.isClosed else { return false }
-            let model = controller.model
+        controller.onSelectionChanged = { [weak self, weak controller] in
+            guard let self, let model = controller?.model else { return }
             self.selectionChrome.show(
                 selecting: model.isSelecting, title: model.isSelecting ? model.selectionTitle : HeaderBar.Words.appName,
                 count: model.selection.count)
-            return false
         }
     }
 
