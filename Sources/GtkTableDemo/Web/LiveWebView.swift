@@ -112,8 +112,16 @@ final class LiveWebView {
 
     /// Runs the fit script (which returns the fit), then reports the fit.
     private func measure() {
+        evaluate(WebFitScript.source, inWorld: WebFitScript.world) { [weak self] text in
+            self?.isReady = true
+            self?.fitReported(text)
+        }
+    }
+
+    /// Runs `script` in the page (in the app's script world when one is named) and hands its
+    /// result, as text, to `then`, unless the view has moved on to other content meanwhile.
+    private func evaluate(_ script: String, inWorld world: String? = nil, then: @escaping @MainActor (String) -> Void) {
         let expected = generation
-        let source = WebFitScript.source
         let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
             var error: UnsafeMutablePointer<GError>?
             let value = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
@@ -122,10 +130,9 @@ final class LiveWebView {
             let text = WebCallbacks.string(of: value)
             g_object_unref(UnsafeMutableRawPointer(value))
             guard let self, self.generation == expected else { return }
-            self.isReady = true
-            self.fitReported(text)
+            then(text)
         }
-        webkit_web_view_evaluate_javascript(webView, source, -1, WebFitScript.world, nil, nil, callback, data)
+        webkit_web_view_evaluate_javascript(webView, script, -1, world, nil, nil, callback, data)
     }
 
     private func fitReported(_ text: String) {
@@ -182,21 +189,13 @@ final class LiveWebView {
     }
 
     private func readPageScrollHeight() {
-        let expected = generation
         let viewHeight = gtk_widget_get_height(view.widget)
-        let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
-            var error: UnsafeMutablePointer<GError>?
-            let value = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-            g_clear_error(&error)
-            guard let value else { return }
-            let text = WebCallbacks.string(of: value)
-            g_object_unref(UnsafeMutableRawPointer(value))
-            guard let self, self.generation == expected, let page = WebFitScript.parse(text) else { return }
+        let script = "document.documentElement.scrollHeight + ',' + document.documentElement.getBoundingClientRect().width"
+        evaluate(script) { [weak self] text in
+            guard let self, let page = WebFitScript.parse(text) else { return }
             self.pageScrollHeight = (page.height, page.width, viewHeight)
             self.onPageRead?()
         }
-        let script = "document.documentElement.scrollHeight + ',' + document.documentElement.getBoundingClientRect().width"
-        webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, callback, data)
     }
 
     /// The row's own document loads; every other navigation is refused, and a link the user
