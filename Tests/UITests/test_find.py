@@ -44,7 +44,7 @@ def open_find(app):
 def search(app, text, count):
     app.key("ctrl+a")
     app.type(text)
-    return app.wait_state(lambda s: s["find"]["text"] == text and s["find"]["count"] == count,
+    return app.wait_state(lambda s: s["find"]["shows"] == text and s["find"]["count"] == count,
                           what=f"{count!r} for {text!r}")
 
 
@@ -109,7 +109,7 @@ def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated)
     word = next(w for note in notes[len(notes) // 2:] + notes for w in reversed(words_of(note))
                 if w.isalpha() and not any("\u0900" <= c <= "\u097f" for c in w) and not "anchor".startswith(w[:3]))
     app.type(word)
-    state = app.wait_state(lambda s: s["find"]["text"] == word and s["find"]["count"] != "",
+    state = app.wait_state(lambda s: s["find"]["shows"] == word,
                            what=f"matches of {word!r}")
     # The row the user was looking at: the first one whose top was in view that the word finds
     # (a rich row's loaded text, which the state file does not give, may be the one).
@@ -169,7 +169,7 @@ def test_a_search_in_a_million_rows(launch, tmp_path_factory):
     open_find(app)
     app.type("toggle 4242")
     # Each key's search supersedes the last; the count of the last one typed arrives.
-    state = app.wait_state(lambda s: s["find"]["text"] == "toggle 4242" and s["find"]["count"] == f"{expected} rows",
+    state = app.wait_state(lambda s: s["find"]["shows"] == "toggle 4242" and s["find"]["count"] == f"{expected} rows",
                            what="the matches among a million rows", timeout=30)
     titles = [row["title"] for row in state["rows"] if row["kind"] == "toggle"]
     assert titles and all(title.startswith("Toggle 4242") for title in titles), titles

@@ -131,10 +131,13 @@ final class FindBar {
     }
 
     /// What GTK shows of the bar, for the state file: whether the bar is revealed, the
-    /// entry's text and the count label's text, as the widgets hold them.
+    /// entry's text and the count label's text, as the widgets hold them, and the text whose
+    /// matches the table was last filtered to (`shows`: the entry runs ahead of it while a
+    /// search is under way).
     func automationFacts(in window: GObjectRef) -> [String: Any] {
         [
             "open": isOpen, "revealed": isRevealed, "text": text, "count": gtk_inscription_get_text(count()).map { String(cString: $0) } ?? "",
+            "shows": shownText,
             "entryFocused": gtk_widget_is_focus(entry.widget) != 0 || gtk_window_get_focus(window()).map { gtk_widget_is_ancestor($0, entry.widget) != 0 } == true,
         ]
     }
