@@ -303,6 +303,25 @@ def revealed_width(shot, state, row):
     return width
 
 
+def test_a_keyboard_move_slides_the_row_past_its_neighbour(launch):
+    """Alt+Down (E2): the moved row slides down past the next row, drawn over it, and that
+    row slides up into the place the moved row left."""
+    app = launch(env=SLOW)
+    app.wait_state(lambda s: app.row(s, 4) is not None)
+    app.key(*["Down"] * 3)
+    before = app.wait_state(lambda s: s.get("focusedRow") == 3, what="row 3 focused")
+    shot = app.screenshot("before")
+    start, neighbour_start = drawn_y(app.row(before, 3)), drawn_y(app.row(before, 4))
+    app.key("alt+Down")
+    def moved(s):
+        return app.row(s, 3)["y"] > app.row(s, 4)["y"]
+    mid, end = assert_mid_slide(app, before, shot, 3, start, moved, "row 3 sliding down past row 4")
+    neighbour = app.row(mid, 4)
+    assert neighbour["y"] < drawn_y(neighbour) < neighbour_start, neighbour
+    assert_at_rest(app, mid, moved)
+    app.assert_full_redraw_matches()
+
+
 def test_a_short_swipe_springs_back_and_a_mid_frame_shows_the_actions_narrowing(launch):
     """The swipe snap is a libadwaita spring: let go short of half the actions, the content
     springs back, and a frame in the middle shows part of the actions."""

@@ -19,7 +19,9 @@ final class ContextMenu {
         gtk_popover_set_has_arrow(popover(), 0)
         list = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         gtk_popover_set_child(popover(), list.widget)
-        popover.setParent(controller.view.widget)
+        // The first child: a popover is a surface of its own, drawn apart from its siblings,
+        // and the table's sticky header stays its last child (`TableView.init`).
+        gtk_widget_insert_after(popover.widget, controller.view.widget.widget, nil)
         popover.on("closed") { [weak self] in
             guard let self else { return }
             self.row = nil

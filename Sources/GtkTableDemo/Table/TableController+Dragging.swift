@@ -92,12 +92,13 @@ extension TableController {
     /// The row is let go: it moves to the drop place in one model move and takes the gap.
     /// The rows that made room are drawn at their new places already, at the same scroll
     /// offset, so the offset is kept as it was (the engine's anchor correction would keep
-    /// their old places instead) and nothing the user looks at moves. The drop and a cancel
-    /// are instant, for the reason `moveFocusedRow` gives.
+    /// their old places instead) and nothing the user looks at moves. The dropped row slides
+    /// from under the pointer into its gap.
     private func dropRow() {
         guard let drag = view.rowDrag.drag else { return }
         let destination = view.rowDrag.destination ?? drag.source
         let offset = model.layout.scrollOffset
+        view.captureForAnimation()
         finishRowDrag(drag.id)
         if destination != drag.source, perform({ () throws(TableError) in try model.moveRow(drag.id, to: destination) }) {
             apply(model.scroll(toOffset: offset))
@@ -105,9 +106,10 @@ extension TableController {
         view.setNeedsLayout()
     }
 
-    /// Escape, or the gesture was taken away: every row goes back to its place.
+    /// Escape, or the gesture was taken away: every row slides back to its place.
     func cancelRowDrag() {
         guard let drag = view.rowDrag.drag else { return }
+        view.captureForAnimation()
         finishRowDrag(drag.id)
         view.setNeedsLayout()
     }

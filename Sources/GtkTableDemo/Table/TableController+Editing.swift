@@ -52,18 +52,18 @@ extension TableController {
             gtk_widget_error_bell(view.widget.widget)
             return true
         }
-        // Instant, not slid: a slide that starts with a row moved past others reorders the
-        // row widgets inside an allocation, after which GTK 4.8 now and then lost the table's
-        // allocation (the soak saw "Trying to snapshot AdwToastOverlay without a current
-        // allocation" and a row left behind).
+        // The row slides past its neighbour, as any one-step change does.
         do {
+            view.captureForAnimation()
             guard let update = try model.moveRow(id, step) else {
+                view.presentation.dropCapture()
                 gtk_widget_error_bell(view.widget.widget)
                 return true
             }
             apply(update)
             view.scrollToReveal(id)
         } catch {
+            view.presentation.dropCapture()
             report(error)
         }
         return true

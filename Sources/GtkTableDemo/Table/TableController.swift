@@ -73,6 +73,7 @@ final class TableController {
     /// The window is closing: from now on nothing is laid out, focused or revealed.
     func close() {
         isClosed = true
+        webViews.close()
     }
 
     /// True while anything is still moving or being measured: the state file's `settled` is false.

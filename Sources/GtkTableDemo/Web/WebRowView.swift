@@ -75,6 +75,14 @@ final class WebRowView: ContainerLayout, RowContentView {
         updateCover()
     }
 
+    /// The cell goes away: the live view goes back to the pool (it outlives this row view's
+    /// widgets), and nothing lent later finds this view showing a row.
+    func willBeDestroyed() {
+        rowID = nil
+        html = nil
+        pool.giveBack(from: self)
+    }
+
     /// The live view measured this row: it shows instead of the snapshot.
     func liveViewFitted() {
         updateCover()

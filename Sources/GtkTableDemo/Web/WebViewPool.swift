@@ -39,6 +39,19 @@ final class WebViewPool {
     /// Rows waiting for a view, and views lent to a row that have not yet loaded and measured it.
     var pendingCount: Int { waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count }
 
+    /// The window is closing and its row widgets are being destroyed: no view belongs to a row
+    /// any more, no row waits, and nothing lent later reaches a row view. WebKit's answers
+    /// still under way (a fit, a snapshot) then find no row to show them.
+    func close() {
+        for view in live { view.host = nil }
+        hosts.removeAll()
+        waiting.removeAll()
+        isClosed = true
+    }
+
+    /// Set by `close`: from then on nothing is lent.
+    private var isClosed = false
+
     /// The snapshot of row `id`'s last rendering, if one was taken.
     func snapshot(of id: RowID) -> GObjectRef? { snapshots[id] }
 
@@ -59,7 +72,7 @@ final class WebViewPool {
         if !hosts.contains(where: { $0.host === host }) { hosts.append(WeakHost(host: host)) }
         MainLoopSource.idle { [weak self, weak host] in
             sandbox.whenReady { [weak self, weak host] in
-                guard let self, let host, host.rowID == id else { return }
+                guard let self, !self.isClosed, let host, host.rowID == id else { return }
                 // A view still showing the row this host showed before goes back to the pool.
                 if let view = host.liveView, view.rowID != id || view.html != html { self.giveBack(from: host) }
                 self.waiting.append(Request(host: host, id: id, html: html))
