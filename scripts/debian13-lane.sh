@@ -23,7 +23,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 packages=(
-    libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkg-config
+    libgtk-4-dev libadwaita-1-dev libsqlite3-dev libwebkitgtk-6.0-dev pkg-config
     # What the Swift toolchain needs to compile and link.
     binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4-openssl-dev libxml2-dev
     libedit2 libncurses6 libpython3-dev zlib1g-dev tzdata git
@@ -33,14 +33,14 @@ packages=(
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
 )
 
+# .ready holds the package list the root was last provisioned with: a root made before a package
+# joined the list gets the missing ones installed, without being made anew.
 if [[ ! -e "$root/.ready" ]]; then
     rm -rf "$root"
     mkdir -p "$root"
     echo "debian13-lane: making a Debian 13 root in $root"
     debootstrap --variant=minbase trixie "$root" http://deb.debian.org/debian >/dev/null
-    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${packages[@]}" >/dev/null
-    touch "$root/.ready"
+    : >"$root/.ready"
 fi
 
 mounted=()
@@ -58,6 +58,14 @@ mkdir -p "$build"
 mount -t proc proc "$root/proc"; mounted+=("$root/proc")
 bind /dev /dev
 bind /dev/pts /dev/pts
+if [[ "$(cat "$root/.ready")" != "${packages[*]}" ]]; then
+    echo "debian13-lane: installing the packages into $root"
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${packages[@]}" >/dev/null
+    echo "${packages[*]}" >"$root/.ready"
+fi
+
 bind /opt/swift /opt/swift
 bind "$checkout" /src
 bind "$build" /src/.build
