@@ -24,7 +24,14 @@ final class ContextMenu {
             guard let self else { return }
             self.row = nil
             // The menu held the focus; the row it was opened for gets it back (N10).
+            let focused = self.controller.model.focusedRow
             self.controller.restoreRowFocus()
+            // GTK 4.10 and later then move the focus to the popover's parent, the table, as
+            // the popover unmaps: give it back once more when that is done.
+            MainLoopSource.idle { [weak self] in
+                self?.controller.takeFocusBack(for: focused)
+                return false
+            }
         }
     }
 
