@@ -55,7 +55,11 @@ bind() {  # bind SOURCE TARGET-INSIDE-ROOT
 }
 
 mkdir -p "$build"
+# The root is a mount point of its own, as bubblewrap (WebKit's sandbox) needs / to be.
+mount --bind "$root" "$root"; mounted+=("$root")
 mount -t proc proc "$root/proc"; mounted+=("$root/proc")
+# WebKit's sandbox (bubblewrap) binds parts of /sys into it; without them the web process fails.
+mount -t sysfs sysfs "$root/sys"; mounted+=("$root/sys")
 bind /dev /dev
 bind /dev/pts /dev/pts
 if [[ "$(cat "$root/.ready")" != "${packages[*]}" ]]; then
