@@ -31,6 +31,8 @@ packages=(
     xvfb xdotool xclip xsettingsd imagemagick dbus at-spi2-core locales procps e2fsprogs
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+    # The SVG loader for icons from the theme (a desktop has it; without it they draw as "missing").
+    librsvg2-common
 )
 
 # .ready holds the package list the root was last provisioned with: a root made before a package
