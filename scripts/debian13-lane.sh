@@ -23,7 +23,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 packages=(
-    libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkg-config
+    libgtk-4-dev libadwaita-1-dev libsqlite3-dev libwebkitgtk-6.0-dev pkg-config
     # What the Swift toolchain needs to compile and link.
     binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4-openssl-dev libxml2-dev
     libedit2 libncurses6 libpython3-dev zlib1g-dev tzdata git
@@ -31,16 +31,18 @@ packages=(
     xvfb xdotool xclip xsettingsd imagemagick dbus at-spi2-core locales procps e2fsprogs
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+    # The SVG loader for icons from the theme (a desktop has it; without it they draw as "missing").
+    librsvg2-common
 )
 
+# .ready holds the package list the root was last provisioned with: a root made before a package
+# joined the list gets the missing ones installed, without being made anew.
 if [[ ! -e "$root/.ready" ]]; then
     rm -rf "$root"
     mkdir -p "$root"
     echo "debian13-lane: making a Debian 13 root in $root"
     debootstrap --variant=minbase trixie "$root" http://deb.debian.org/debian >/dev/null
-    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${packages[@]}" >/dev/null
-    touch "$root/.ready"
+    : >"$root/.ready"
 fi
 
 mounted=()
@@ -55,9 +57,21 @@ bind() {  # bind SOURCE TARGET-INSIDE-ROOT
 }
 
 mkdir -p "$build"
+# The root is a mount point of its own, as bubblewrap (WebKit's sandbox) needs / to be.
+mount --bind "$root" "$root"; mounted+=("$root")
 mount -t proc proc "$root/proc"; mounted+=("$root/proc")
+# WebKit's sandbox (bubblewrap) binds parts of /sys into it; without them the web process fails.
+mount -t sysfs sysfs "$root/sys"; mounted+=("$root/sys")
 bind /dev /dev
 bind /dev/pts /dev/pts
+if [[ "$(cat "$root/.ready")" != "${packages[*]}" ]]; then
+    echo "debian13-lane: installing the packages into $root"
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${packages[@]}" >/dev/null
+    echo "${packages[*]}" >"$root/.ready"
+fi
+
 bind /opt/swift /opt/swift
 bind "$checkout" /src
 bind "$build" /src/.build

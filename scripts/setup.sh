@@ -3,7 +3,7 @@
 # the UI-test tools (Xvfb, xdotool, ImageMagick, AT-SPI, Python imaging and pytest), and fonts
 # for Latin, Cyrillic and Devanagari so nothing renders as boxes, the desktop-entry and AppStream
 # validators and librsvg for the install test, and headless sway, wtype, grim and wayland-utils
-# for the Wayland lane. Works as root or with sudo.
+# for the Wayland lane, and debootstrap for the GTK 4.18 lane's Debian 13 root. Works as root or with sudo.
 set -euo pipefail
 
 packages=(
@@ -13,6 +13,7 @@ packages=(
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
     desktop-file-utils appstream librsvg2-bin
     sway wtype grim wayland-utils
+    debootstrap
 )
 
 missing=()

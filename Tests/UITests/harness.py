@@ -9,6 +9,7 @@ fails. No fixed sleeps: every wait polls for a condition with a deadline.
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import re
@@ -27,7 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "GtkTableDemo"
 SAMPLE_DATA = ROOT / "data"
 ARTIFACTS = ROOT / "test-artifacts"
-GOLDENS = Path(__file__).resolve().parent / "goldens"
+# The GTK the app runs on (the library the app loads; GTK needs no display to say its version).
+GTK_MINOR = ctypes.CDLL("libgtk-4.so.1").gtk_get_minor_version()
+# Each GTK's Adwaita draws a little differently (4.18's buttons, header bar and scrollbars), so
+# goldens are kept per GTK: GTK 4.8 (Debian 12) in goldens/, any other in goldens/gtk-4.N/.
+GOLDENS = Path(__file__).resolve().parent / "goldens" / ("" if GTK_MINOR == 8 else f"gtk-4.{GTK_MINOR}")
 
 # GTK's settings.ini line for classic scrollbars: the trough and thumb always drawn, beside
 # the rows. The default (overlay scrolling, as GNOME has it) hides them until the pointer moves.
@@ -534,12 +539,13 @@ GOLDEN_BUDGET = 0.0005
 
 
 def compare_golden(image: Image.Image, name: str, folder: Path, budget=GOLDEN_BUDGET, tolerance=24):
-    """Compares with `goldens/NAME.png`; on failure keeps actual, expected and diff in `folder`.
+    """Compares with `NAME.png` in this GTK's goldens (`GOLDENS`); on failure keeps actual, expected and diff in `folder`.
     A missing golden fails.
 
     With UPDATE_GOLDENS=1 it writes the golden instead (look at it before committing)."""
     golden = GOLDENS / f"{name}.png"
     if os.environ.get("UPDATE_GOLDENS") == "1":
+        golden.parent.mkdir(exist_ok=True)
         image.save(golden)
         return
     if not golden.exists():

@@ -140,6 +140,14 @@ extension TableController {
         focusInPlace(id)
     }
 
+    /// Gives row `id` the focus back if GTK left it on the table itself (as GTK 4.10 and later
+    /// do when a focused popover closes) and the row still exists; otherwise does nothing.
+    func takeFocusBack(for id: RowID?) {
+        guard !isClosed, let id = id.flatMap(isLive), let root = gtk_widget_get_root(view.widget.widget),
+              gtk_root_get_focus(root) == view.widget.widget else { return }
+        focusInPlace(id)
+    }
+
     /// The row whose cell holds keyboard focus (itself or a widget inside it), unless the model
     /// deleted it a moment ago (see `liveRow(of:)`).
     func rowWithFocus() -> RowID? {
