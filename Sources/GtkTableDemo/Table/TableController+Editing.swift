@@ -63,6 +63,7 @@ extension TableController {
             }
             apply(update)
             view.scrollToReveal(id)
+            if let place = model.place(of: id), let cell = view.cell(for: id) { moveAnnouncer.announce(step, to: place, in: cell) }
         } catch {
             report(error)
         }
