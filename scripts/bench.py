@@ -1248,6 +1248,12 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
             elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
                 gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
+    for size, runs in results.get("createMove", {}).items():
+        for program, run in runs.items():
+            figures = get(run, "createMove") if usable(run) else None
+            if (not figures or "error" in figures or get(figures, "createLatencyMs", "count") in (None, 0)
+                    or get(figures, "moveLatencyMs", "count") in (None, 0)):
+                gaps.append(f"create-move {size} {program}: Ctrl+N or Alt+Down not timed ({figures or run})")
     for size, runs in results.get("findFrames", {}).items():
         for program, run in runs.items():
             queries = get(run, "find", "queries") if usable(run) else None
