@@ -125,9 +125,16 @@ final class PeerWindow: BenchmarkSubject {
     /// A row a little below the top of the view takes Ctrl+N and Alt+Down (E1, E2's peer), as
     /// an app built on a GtkListView over a GListStore would do them: Ctrl+N inserts an empty
     /// row after it (which then takes them), Alt+Down moves it one place down, each one splice.
+    /// After a programmatic scroll far down, GtkListView 4.8 may show none of its bound rows
+    /// yet; the middle row is then scrolled to (`list.scroll-to-item`) before the keys come.
     func focusEditTarget() -> Bool {
-        guard let view = list as? ListViewPeer, let top = topVisibleRow() else { return false }
-        editPosition = min(top.position + 3, max(0, list.rowCount - 2))
+        guard let view = list as? ListViewPeer, list.rowCount > 1 else { return false }
+        if let top = topVisibleRow() {
+            editPosition = min(top.position + 3, list.rowCount - 2)
+        } else {
+            editPosition = list.rowCount / 2
+            list.scrollTo(list.rowCount / 2, adjustment: adjustment)
+        }
         let keys = GObjectRef(gtk_event_controller_key_new()!)
         gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
         keys.onKey("key-pressed") { [weak self] keyval, _, state in
