@@ -42,6 +42,9 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
     scripts/bench.py --scroll-only --web-percent 1 --programs ours,listview-textview --sizes 1000000
                                 the same on data with 1 % web rows (H2); "peak PSS of its child
                                 processes" is WebKit's web and network processes
+    scripts/bench.py --create-move-only [--sizes 1000000]
+                                only Ctrl+N and Alt+Down, each key → its frame, ours against a
+                                GtkListView over a GListStore doing each by one splice
     scripts/bench.py --find-only [--sizes 1000,100000,1000000]
                                 only the find runs: each query set in the find entry, timed to
                                 the end of the frame that paints its filtered rows, ours against
@@ -85,6 +88,9 @@ KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
 # next burst's first key meets it. Typed without pauses, 50 keys would end before any save.
 BURST_KEYS = 10
 BURST_PAUSE_S = 0.8
+# Between the create-and-move keys: each is a structural change with a slide, so it gets
+# time for its frame and the next key never waits behind it.
+EDIT_KEY_PAUSE_S = 0.3
 # The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
 BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
 
@@ -107,6 +113,12 @@ FULL = {
     # ours against a GtkListView with a GtkFilterListModel + GtkStringFilter, side by side.
     "find_sizes": [1_000, 100_000, 1_000_000],
     "find_script": "find",
+    # Create and move (E1, E2): Ctrl+N and Alt+Down pressed on a row in the middle, each
+    # timed from the key to its frame, ours against a GtkListView over a GListStore doing
+    # the same by one g_list_store_splice each, side by side.
+    "edit_sizes": [1_000, 100_000, 1_000_000],
+    "edit_script": "create-move",
+    "edit_keys": 40,
 }
 QUICK = {
     "sizes": [300],
@@ -121,6 +133,9 @@ QUICK = {
     "delete_script": "smoke-select-delete",
     "find_sizes": [300],
     "find_script": "smoke-find",
+    "edit_sizes": [300],
+    "edit_script": "smoke-create-move",
+    "edit_keys": 6,
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
@@ -136,6 +151,8 @@ PROGRAMS = {
 }
 # The programs of the select-all-and-delete runs.
 DELETE_PROGRAMS = ["ours", "listview-liststore"]
+# The programs of the create-and-move runs.
+EDIT_PROGRAMS = ["ours", "listview-liststore"]
 # The programs of the find runs.
 FIND_PROGRAMS = ["ours", "listview-filter"]
 
@@ -329,8 +346,10 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
                     typed = True
                     request = json.loads(ready.read_text() or "{}")
                     # No caret after a click: no keys; the run ends by itself and says why.
-                    if "click" not in request or click_and_wait(session, window_title, request["click"], ready,
-                                                                deadline):
+                    if "keys" in request:
+                        press_keys(session, window_title, request["keys"])
+                    elif "click" not in request or click_and_wait(session, window_title, request["click"], ready,
+                                                                  deadline):
                         io_before_typing = process_io(process.pid)
                         type_keys(session, window_title, keys)
         except subprocess.SubprocessError as error:
@@ -372,6 +391,17 @@ def type_keys(session: Session, title: str, keys: int):
         if start:
             time.sleep(BURST_PAUSE_S)
         session.xdotool("type", "--delay", KEY_DELAY_MS, text[start:start + BURST_KEYS])
+
+
+def press_keys(session: Session, title: str, names: list[str]):
+    """Focuses the program's window and presses each named key (xdotool names, such as
+    "ctrl+n"), one at a time with real X key events, a pause between them so each gets its
+    own frame."""
+    window = session.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    session.xdotool("mousemove", "--window", window, "--sync", 240, 60)
+    for name in names:
+        session.xdotool("key", "--clearmodifiers", name)
+        time.sleep(EDIT_KEY_PAUSE_S)
 
 
 def click_and_wait(session: Session, title: str, point: dict, ready: Path, deadline: float) -> bool:
@@ -856,6 +886,8 @@ def render(results: dict, config: dict) -> str:
                        TYPING_METRICS, runs)
     for size, runs in results.get("deleteAll", {}).items():
         lines += delete_table(int(size), runs)
+    for size, runs in results.get("createMove", {}).items():
+        lines += edit_table(int(size), runs)
     for size, runs in results.get("findFrames", {}).items():
         lines += find_frames_table(int(size), runs)
     notes = results.get("noteTyping", {})
@@ -908,6 +940,26 @@ def find_frames_table(size: int, runs: dict) -> list[str]:
              "(ours: word prefixes through FTS5; GTK filter: GtkFilterListModel, incremental off, + GtkStringFilter, "
              "substring, ignoring case)")
     return plain_table(title, header, rows)[:-1] + notes + [""]
+
+
+def edit_table(size: int, runs: dict) -> list[str]:
+    """Ctrl+N and Alt+Down at `size` rows: each key → the end of its frame (median, p95, max
+    ms), and the frames' longest main-thread work."""
+    rows = []
+    for program, run in runs.items():
+        figures = get(run, "createMove") if usable(run) else None
+        if not figures or "error" in figures:
+            rows.append([program, status(run) or (figures or {}).get("error", "no figures"), "", "", "", ""])
+            continue
+        def spread(name):
+            summary = figures.get(name) or {}
+            return f"{fmt(summary.get('median'))} / {fmt(summary.get('p95'))} / {fmt(summary.get('max'))}"
+        rows.append([program, spread("createLatencyMs"), spread("moveLatencyMs"),
+                     fmt(get(figures, "frameWorkMs", "max")), f"{figures.get('timedKeys', '?')}/{figures.get('keys', '?')}",
+                     f"{figures.get('rowsAdded', '?')}"])
+    return plain_table(f"Create and move at N = {size:,} rows: key → its frame, ms (median / p95 / max; "
+                       "GListStore: one g_list_store_splice per key)",
+                       ["program", "Ctrl+N", "Alt+Down", "max frame work ms", "timed/keys", "rows added"], rows)
 
 
 def delete_table(size: int, runs: dict) -> list[str]:
@@ -985,6 +1037,9 @@ def main() -> int:
     parser.add_argument("--select-delete-only", action="store_true",
                         help="run only select all and Delete (ours against a GtkListView over a GListStore): "
                              "no engine bench, scroll, typing or start-up")
+    parser.add_argument("--create-move-only", action="store_true",
+                        help="run only Ctrl+N and Alt+Down key → frame (ours against a GtkListView over a GListStore): "
+                             "no engine bench, scroll, typing or start-up")
     parser.add_argument("--find-only", action="store_true",
                         help="run only the find runs (ours against a GtkListView filtered by a GtkFilterListModel "
                              "with a GtkStringFilter): no engine bench, scroll, typing or start-up")
@@ -1025,6 +1080,7 @@ def main() -> int:
     # The note-length runs go at the largest typing size (or the one --sizes names).
     config["note_size"] = max(config["typing_sizes"] or config["sizes"] or [0])
     partial = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+               or arguments.create_move_only
                or arguments.programs or arguments.sizes)
     if arguments.scroll_only:
         config["typing_sizes"] = []
@@ -1036,8 +1092,14 @@ def main() -> int:
         # The select-all-and-delete runs go at the sizes named, whatever the run's own.
         config["delete_sizes"] = config["sizes"]
         config["find_sizes"] = config["sizes"]
+        config["edit_sizes"] = config["sizes"]
     if arguments.select_delete_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[])
+    if arguments.create_move_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[], delete_sizes=[],
+                      find_sizes=[])
+    if arguments.select_delete_only or arguments.find_only or arguments.scroll_only or arguments.note_typing_only:
+        config["edit_sizes"] = []
     if arguments.find_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[], delete_sizes=[])
     if arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only:
@@ -1052,11 +1114,12 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    only = arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+    only = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+            or arguments.create_move_only)
     engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
     find = {"skipped": "not asked for (a partial run)"} if only else find_bench(arguments.quick)
     results = {"engine": engine, "find": find, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {},
-               "findFrames": {}}
+               "findFrames": {}, "createMove": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -1104,6 +1167,12 @@ def main() -> int:
                 for program in FIND_PROGRAMS:
                     if program in programs or (program == "listview-filter" and not arguments.programs):
                         runs[program] = run_program(session, work, program, size, config["find_script"], 0)
+            for size in config["edit_sizes"]:
+                runs = results["createMove"].setdefault(str(size), {})
+                for program in EDIT_PROGRAMS:
+                    if program in programs or (program == "listview-liststore" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["edit_script"],
+                                                    config["edit_keys"])
             if "ours" in programs and config["note_scripts"]:
                 notes = results["noteTyping"] = {"rows": config["note_size"], "runs": {}}
                 for script in config["note_scripts"]:
@@ -1131,6 +1200,8 @@ def main() -> int:
     failures += [f"{script}: {run['error']}" for script, run in results["noteTyping"].get("runs", {}).items()
                  if "error" in run]
     failures += [f"select-delete {size} {program}: {run['error']}" for size, runs in results["deleteAll"].items()
+                 for program, run in runs.items() if "error" in run]
+    failures += [f"create-move {size} {program}: {run['error']}" for size, runs in results["createMove"].items()
                  for program, run in runs.items() if "error" in run]
     failures += [f"find {size} {program}: {run['error']}" for size, runs in results["findFrames"].items()
                  for program, run in runs.items() if "error" in run]
@@ -1177,6 +1248,12 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
             elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
                 gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
+    for size, runs in results.get("createMove", {}).items():
+        for program, run in runs.items():
+            figures = get(run, "createMove") if usable(run) else None
+            if (not figures or "error" in figures or get(figures, "createLatencyMs", "count") in (None, 0)
+                    or get(figures, "moveLatencyMs", "count") in (None, 0)):
+                gaps.append(f"create-move {size} {program}: Ctrl+N or Alt+Down not timed ({figures or run})")
     for size, runs in results.get("findFrames", {}).items():
         for program, run in runs.items():
             queries = get(run, "find", "queries") if usable(run) else None

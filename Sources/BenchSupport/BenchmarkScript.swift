@@ -26,6 +26,15 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// paints its filtered rows, then the entry is cleared (untimed) before the next.
     public var findQueries: [String] = []
     public var findRounds = 0
+    /// Keys (xdotool names) the driver presses once a row in the middle of the table has the
+    /// focus: Ctrl+N (a new row after it) and Alt+Down (the focused row one place down), each
+    /// timed from the press to the end of the frame that shows it (E1, E2).
+    public var editKeys: [String] = []
+
+    /// The create-and-move runs' keys: `count` Ctrl+N, then `count` Alt+Down.
+    public static func createMoveKeys(_ count: Int) -> [String] {
+        Array(repeating: "ctrl+n", count: count) + Array(repeating: "alt+Down", count: count)
+    }
 
     /// The text of the note typed into.
     public enum TypingNote: Sendable, Equatable {
@@ -102,8 +111,9 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// jump), `typing`, `typing-one-line-note` and `typing-long-note` (a click puts the caret
     /// in a one-line note, or in a 1 MB manual page, then the keys are typed), `select-delete`
     /// (every row deleted in one batch, then undone), `find` (``findQueries`` typed into the
-    /// find entry), and the quick smoke versions `smoke-scroll`, `smoke-typing`,
-    /// `smoke-typing-long-note`, `smoke-select-delete` and `smoke-find`.
+    /// find entry), `create-move` (``createMoveKeys(_:)``), and the quick smoke versions
+    /// `smoke-scroll`, `smoke-typing`, `smoke-typing-long-note`, `smoke-select-delete`,
+    /// `smoke-find` and `smoke-create-move`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
@@ -145,6 +155,11 @@ public struct BenchmarkScript: Sendable, Equatable {
             script.findQueries = findQueries
             script.findRounds = 1
             script.settleFrames = 5
+        case "create-move":
+            script.editKeys = createMoveKeys(20)
+        case "smoke-create-move":
+            script.editKeys = createMoveKeys(3)
+            script.settleFrames = 5
         case "smoke-typing-long-note":
             script.typingKeys = 3
             script.settleFrames = 5
@@ -157,7 +172,7 @@ public struct BenchmarkScript: Sendable, Equatable {
     }
 
     public static let names = [
-        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "find", "smoke-scroll",
-        "smoke-typing", "smoke-typing-long-note", "smoke-select-delete", "smoke-find",
+        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "find", "create-move",
+        "smoke-scroll", "smoke-typing", "smoke-typing-long-note", "smoke-select-delete", "smoke-find", "smoke-create-move",
     ]
 }

@@ -125,6 +125,7 @@ public final class BenchmarkSession {
         if script.typingKeys > 0 { steps += typingSteps() }
         if script.deletesAll { steps += deleteAllSteps() }
         if script.findRounds > 0 { steps += findSteps() }
+        if !script.editKeys.isEmpty { steps += editSteps() }
         if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
         return steps
     }
@@ -292,6 +293,46 @@ public final class BenchmarkSession {
             return true
         }
         return [start, delete, undo]
+    }
+
+    /// From the middle of the table: a row there gets the focus, then the driver presses
+    /// ``BenchmarkScript/editKeys`` (`PATH.ready` holds them as JSON); each press is timed to
+    /// the end of the frame that shows it, reported apart for Ctrl+N and Alt+Down.
+    private func editSteps() -> [Step] {
+        let start = scrollTo("edit-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }
+        let focus = Step(label: "edit-focus") { [unowned self] frame in
+            if frame == 0 {
+                guard subject.focusEditTarget() else {
+                    report["createMove"] = ["error": "this program cannot create or move rows"]
+                    steps.removeAll()
+                    return true
+                }
+                startRecordingKeys()
+                return false
+            }
+            guard frame >= script.settleFrames else { return false }
+            let request = try? JSONSerialization.data(withJSONObject: ["keys": script.editKeys])
+            readyForKeys(marker: ".ready", contents: request ?? Data())
+            return true
+        }
+        let rowsBefore = { [unowned self] in subject.rowCount }
+        var before = 0
+        let edit = Step(label: "create-move") { [unowned self] frame in
+            if frame == 0 { before = rowsBefore() }
+            guard let keys else { return true }
+            let done = keys.presses >= script.editKeys.count && !keys.isWaiting
+            guard done || frame >= Self.typingTimeoutFrames else { return false }
+            let timed = zip(keys.timedKeyvals, keys.latencies)
+            report["createMove"] = [
+                "keys": keys.presses, "timedKeys": keys.latencies.count, "rowsAdded": subject.rowCount - before,
+                "frameWorkMs": recorder.timings(of: "create-move").work.json,
+                "createLatencyMs": SampleSummary(timed.filter { $0.0 == UInt32(GDK_KEY_n) }.map(\.1)).json,
+                "moveLatencyMs": SampleSummary(timed.filter { $0.0 == UInt32(GDK_KEY_Down) }.map(\.1)).json,
+                "queueWaitMs": SampleSummary(keys.queueWaits).json, "unclockedPresses": keys.unclockedPresses,
+            ]
+            return true
+        }
+        return [start, focus, edit, settle("after-create-move")]
     }
 
     /// Opens the find entry, then per round sets each query (timed until the frame that shows

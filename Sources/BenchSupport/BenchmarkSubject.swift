@@ -65,6 +65,9 @@ public protocol BenchmarkSubject: AnyObject {
     func findShows(_ text: String) -> Bool
     /// Rows matching the query shown (without section headers shown for them).
     var findMatchCount: Int { get }
+    /// Gives a row in the middle of the viewport the keyboard focus, for Ctrl+N and Alt+Down
+    /// (``BenchmarkScript/editKeys``); false when the program cannot create or move rows.
+    func focusEditTarget() -> Bool
 }
 
 extension BenchmarkSubject {
@@ -76,4 +79,5 @@ extension BenchmarkSubject {
     public func setFindText(_ text: String) {}
     public func findShows(_ text: String) -> Bool { false }
     public var findMatchCount: Int { 0 }
+    public func focusEditTarget() -> Bool { false }
 }

@@ -119,6 +119,19 @@ final class ListViewPeer: PeerList {
         Self.splice(strings, isStore: isStore, at: 0, removing: Int(g_list_model_get_n_items(strings.opaque)), adding: [])
     }
 
+    /// Inserts an empty row after row `position` in one splice (`items-changed (p+1, 0, 1)`),
+    /// as Ctrl+N does in an app built on this list.
+    func insertEmpty(after position: Int) {
+        Self.splice(strings, isStore: isStore, at: position + 1, removing: 0, adding: [""])
+    }
+
+    /// Moves row `position` one place down in one splice that puts the pair back swapped
+    /// (`items-changed (p, 2, 2)`), as Alt+Down does in an app built on this list.
+    func moveDown(_ position: Int) {
+        guard position + 1 < rowCount else { return }
+        Self.splice(strings, isStore: isStore, at: position, removing: 2, adding: [text(at: position + 1), text(at: position)])
+    }
+
     /// One splice of the model: `g_list_store_splice` or `gtk_string_list_splice`. When
     /// `numbered`, each new item keeps its row index (``indexKey``).
     private static func splice(_ model: GObjectRef, isStore: Bool, at position: Int, removing: Int, adding texts: [String],

@@ -15,6 +15,8 @@ final class PeerWindow: BenchmarkSubject {
     private let typingTarget: Int?
     private let contents: [PeerRowContent]
     private var session: BenchmarkSession?
+    /// The row Ctrl+N inserts after and Alt+Down moves, once ``focusEditTarget()`` chose it.
+    private var editPosition: Int?
 
     init(application: GObjectRef, options: PeerOptions, rows: PeerRows) {
         window = GObjectRef(gtk_application_window_new(application())!)
@@ -117,6 +119,36 @@ final class PeerWindow: BenchmarkSubject {
     func deleteAllRows() -> Bool {
         guard let view = list as? ListViewPeer else { return false }
         view.removeAll()
+        return true
+    }
+
+    /// A row a little below the top of the view takes Ctrl+N and Alt+Down (E1, E2's peer), as
+    /// an app built on a GtkListView over a GListStore would do them: Ctrl+N inserts an empty
+    /// row after it (which then takes them), Alt+Down moves it one place down, each one splice.
+    /// After a programmatic scroll far down, GtkListView 4.8 may show none of its bound rows
+    /// yet; the middle row is then scrolled to (`list.scroll-to-item`) before the keys come.
+    func focusEditTarget() -> Bool {
+        guard let view = list as? ListViewPeer, list.rowCount > 1 else { return false }
+        if let top = topVisibleRow() {
+            editPosition = min(top.position + 3, list.rowCount - 2)
+        } else {
+            editPosition = list.rowCount / 2
+            list.scrollTo(list.rowCount / 2, adjustment: adjustment)
+        }
+        let keys = GObjectRef(gtk_event_controller_key_new()!)
+        gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
+        keys.onKey("key-pressed") { [weak self] keyval, _, state in
+            guard let self, let position = self.editPosition else { return false }
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            switch (Int32(keyval), modifiers) {
+            case (GDK_KEY_n, GDK_CONTROL_MASK.rawValue): view.insertEmpty(after: position)
+            case (GDK_KEY_Down, GDK_ALT_MASK.rawValue): view.moveDown(position)
+            default: return false
+            }
+            self.editPosition = min(position + 1, self.list.rowCount - 2)
+            return true
+        }
+        gtk_widget_add_controller(window.widget, keys())
         return true
     }
 

@@ -124,3 +124,84 @@ def test_alt_arrows_move_the_focused_row_across_a_section_header_and_undo_puts_i
     assert app.wait_exit() == 0
     saved = [r["id"] for r in app.saved()["rows"]]
     assert saved[saved.index(100):saved.index(100) + 3] == [100, 21, 101]
+
+
+LISTENER = Path(__file__).with_name("a11y_listener.py")
+
+
+def test_a_keyboard_move_tells_a_screen_reader_where_the_row_went(display, workdir):
+    """Over AT-SPI: Alt+Down and Alt+Up give the focused row a description a screen reader
+    reads ("Moved down, 19 of 20 in Notes"), for that move only, and take it back after."""
+    bus = SessionBus()
+    app = App(display, workdir, bus=bus)
+    listener = None
+    try:
+        app.wait_state(lambda s: app.row(s, 3) is not None)
+        wait_until(lambda: tree(bus, display), timeout=30, what="the app in the accessibility tree")
+        focus_row(app, 19, 19)
+        listener = subprocess.Popen(["/usr/bin/python3", str(LISTENER), "GtkTableDemo", "20"], stdout=subprocess.PIPE,
+                                    text=True, env={**os.environ, **bus.environment, "DISPLAY": display.name})
+        assert json.loads(listener.stdout.readline()) == {"ready": True}
+        app.key("alt+Down")
+        app.wait_state(lambda s: order(s).index(19) == order(s).index(20) + 1, what="row 19 below row 20")
+        moved_down = json.loads(listener.stdout.readline())
+        assert moved_down == {"description": "Moved down, 19 of 20 in Notes", "name": moved_down["name"],
+                              "role": "list item", "focused": True}, moved_down
+        app.key("alt+Up")
+        app.wait_state(lambda s: order(s).index(19) == order(s).index(20) - 1, what="row 19 back above row 20")
+        moved_up = json.loads(listener.stdout.readline())
+        assert moved_up["description"] == "Moved up, 18 of 20 in Notes" and moved_up["focused"], moved_up
+        assert moved_up["name"] == moved_down["name"]
+        # Taken back a few seconds later, so a later visit does not hear a stale place.
+        taken_back = json.loads(listener.stdout.readline())
+        assert taken_back["description"] == "" and taken_back["name"] == moved_down["name"], taken_back
+        app.assert_full_redraw_matches()
+    finally:
+        if listener is not None:
+            listener.kill()
+            listener.wait()
+        app.close()
+        bus.close()
+
+
+def find_open(app):
+    app.key("ctrl+f")
+    return app.wait_state(lambda s: s["find"]["open"] and s["find"]["entryFocused"] and s["find"]["revealed"],
+                          what="the find bar with the caret in it")
+
+
+def test_a_move_while_filtered_passes_one_shown_row_and_lands_there_in_the_whole_order(launch):
+    """Alt+Down during a search (E2 with F4): the row passes the next shown row, the hidden
+    rows stay where they were, and after the search is closed the row is right below the row
+    it passed; one undo puts it back; the saved order agrees."""
+    app = launch()
+    app.wait_state()
+    find_open(app)
+    app.type("bread")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "bread" and s["find"]["count"] == "2 rows",
+                           what="two rows with bread")
+    assert order(state) == [1, 2, 8], order(state)
+    x, y = app.note_text_point(state, 2)
+    app.click(x, y)
+    app.wait_state(lambda s: s.get("editingRow") == 2 and s.get("focusedRow") == 2, what="row 2 being edited")
+    app.key("alt+Down")
+    state = app.wait_state(lambda s: order(s) == [1, 8, 2] and s.get("focusedRow") == 2, what="row 2 below row 8")
+    assert state["find"]["shows"] == "bread"
+    app.key("Escape")
+    app.wait_state(lambda s: "editingRow" not in s, what="the edit ended")
+    app.assert_full_redraw_matches("filtered-move")
+    find_open(app)
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and len(order(s)) > 3, what="every row again")
+    shown = order(state)
+    assert shown[:9] == [1, 3, 4, 5, 6, 7, 8, 2, 9], shown
+    app.assert_full_redraw_matches()
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: order(s)[:4] == [1, 2, 3, 4], what="one undo: row 2 back at the top")
+    assert order(state)[7:9] == [8, 9] and not state["canUndo"]
+    app.key("ctrl+shift+z")
+    app.wait_state(lambda s: order(s)[6:9] == [8, 2, 9], what="redo: below row 8 again")
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = [r["id"] for r in app.saved()["rows"]]
+    assert saved[:10] == [1, 3, 4, 5, 6, 7, 8, 2, 9, 10], saved[:10]

@@ -1,13 +1,14 @@
 """Moving a row by its drag handle (E2), with real pointer input: a drag down past about 300
 rows of a generated table, scrolled by holding the pointer near the bottom edge, lands the
 row in the gap the others made for it, and nothing the user looks at moves on the drop;
-Escape cancels a drag and every row goes back. Each ends with the pixel oracle."""
+Escape cancels a drag and every row goes back; a pinned row dragged out of the pinned rows
+stays among them. Each ends with the pixel oracle."""
 import subprocess
 import time
 
 import pytest
 
-from harness import ROOT
+from harness import ROOT, sample_with
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +93,38 @@ def test_escape_cancels_a_drag_and_the_rows_go_back(launch, generated):
     state = app.wait_state()
     assert shown(state) == original and not state["canUndo"]
     app.assert_full_redraw_matches()
+
+
+def test_a_pinned_row_dragged_below_the_pinned_rows_stays_the_last_of_them(launch, workdir):
+    """Rows 2, 3 and 4 pinned at the top of Notes: row 2 dragged by its handle far down the
+    section lands just below row 4, the last pinned row, not where it was dropped; one undo
+    puts it back, and the saved order agrees."""
+    app = launch(data=sample_with(workdir, {row: {"pinned": True} for row in (2, 3, 4)}))
+    state = app.wait_state()
+    order = [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])]
+    assert order[:6] == [1, 2, 3, 4, 5, 6], order
+    row = app.row(state, 2)
+    x, y = int(state["tableOrigin"]["x"] + 5), int(row["y"] + min(20, row["height"] / 2))
+    target = app.row(state, 8)
+    drop = int(target["y"] + target["height"] / 2)
+    app.xdotool("mousemove", x, y, "mousedown", 1)
+    for step in range(1, 11):
+        app.xdotool("mousemove", x, y + (drop - y) * step // 10)
+        time.sleep(0.02)
+    time.sleep(0.5)
+    app.xdotool("mouseup", 1)
+    state = app.wait_state(lambda s: s["canUndo"], what="the dropped row")
+    order = [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])]
+    assert order[:6] == [1, 3, 4, 2, 5, 6], order
+    app.assert_full_redraw_matches()
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: not s["canUndo"], what="the drag undone")
+    assert [r["id"] for r in sorted(state["rows"], key=lambda r: r["y"])][:6] == [1, 2, 3, 4, 5, 6]
+    app.key("ctrl+shift+z")
+    app.wait_state(lambda s: [r["id"] for r in sorted(s["rows"], key=lambda r: r["y"])][:6] == [1, 3, 4, 2, 5, 6],
+                   what="redo")
+    app.key("ctrl+q")
+    assert app.wait_exit() == 0
+    saved = app.saved()["rows"]
+    assert [r["id"] for r in saved][:6] == [1, 3, 4, 2, 5, 6]
+    assert [r["id"] for r in saved if r.get("pinned")] == [3, 4, 2]

@@ -125,6 +125,19 @@ final class BenchmarkRunner: BenchmarkSubject {
         return true
     }
 
+    /// A note or toggle row a little below the top of the view takes the keyboard focus, as a
+    /// click on it would, for the driver's Ctrl+N and Alt+Down.
+    func focusEditTarget() -> Bool {
+        guard let top = topVisibleRow() else { return false }
+        for position in top.position + 3..<min(model.count, top.position + 40) {
+            let id = model.layout.id(at: position)
+            guard model.layout.kind(of: id) != .header, view.cell(for: id) != nil else { continue }
+            controller.focusInPlace(id)
+            return true
+        }
+        return false
+    }
+
     /// Ctrl+Z.
     func undoDeleteAll() -> Bool {
         controller.undo()

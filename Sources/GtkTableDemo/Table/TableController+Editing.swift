@@ -62,6 +62,7 @@ extension TableController {
             }
             apply(update)
             view.scrollToReveal(id)
+            if let place = model.place(of: id), let cell = view.cell(for: id) { moveAnnouncer.announce(step, to: place, in: cell) }
         } catch {
             view.presentation.dropCapture()
             report(error)

@@ -44,6 +44,8 @@ final class TableController {
     let widgetMeasures = WidgetMeasureCounter()
     /// The live web views web rows share (H2).
     let webViews = WebViewPool()
+    /// Tells a screen reader where a row went after a keyboard move.
+    let moveAnnouncer = MoveAnnouncer()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8
