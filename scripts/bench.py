@@ -434,11 +434,13 @@ def find_bench(quick: bool) -> dict:
 
 
 def render_find(find: dict) -> list[str]:
-    """The find bench's lines: per size, the index's cost, then per query the search (its own
-    thread), the filter (main thread) and their sum, median / p95 / max in ms."""
+    """The find bench's lines: per size, the index's cost, then per query the search and the
+    filtered layout's build (the searcher's thread), the filter (main thread) and their sum,
+    median / p95 / max in ms."""
     if "results" not in find:
         return [f"Find (FindBench): {find.get('skipped')}", ""]
-    lines = ["Find (FindBench): query → filtered table, ms (median / p95 / max); the filter is the main thread's part"]
+    lines = ["Find (FindBench): query → filtered table, ms (median / p95 / max); prepare is the searcher's thread's part, "
+             "filter the main thread's"]
     for size in find["results"]:
         lines.append(f"  N = {size['n']:,}: import {size['importSeconds']:.2f} s (index {size['indexSeconds']:.2f} s), "
                      f"database {size['databaseBytes'] / 1e6:.1f} MB ({size['databaseBytesWithoutIndex'] / 1e6:.1f} MB without the index)")
@@ -446,6 +448,7 @@ def render_find(find: dict) -> list[str]:
             def three(key):
                 return "/".join(f"{query[key][stat]:.1f}" for stat in ("median", "p95", "max"))
             lines.append(f"    {query['share'] * 100:6.2f} % {query['query'][:40]:<40} search {three('searchMs'):>16}  "
+                         f"prepare {three('prepareMs') if 'prepareMs' in query else '-':>16}  "
                          f"filter {three('filterMs'):>16}  total {three('totalMs'):>16}")
     return lines + [""]
 
