@@ -138,6 +138,10 @@ PROGRAMS = {
 DELETE_PROGRAMS = ["ours", "listview-liststore"]
 # The programs of the find runs.
 FIND_PROGRAMS = ["ours", "listview-filter"]
+# The find runs' scripts, and the word their rows database has in every note, toggle and grid
+# (about 90 % of rows; BenchmarkScript.findQueries' broadest query).
+FIND_SCRIPTS = ("find", "smoke-find")
+FIND_COMMON_WORD = "everyday"
 
 
 def log(message: str):
@@ -185,18 +189,22 @@ class Session:
                               timeout=60, check=True).stdout
 
 
-def rows_file(count: int) -> Path:
+def rows_file(count: int, common_word: str | None = None) -> Path:
     """The generated rows database for `count` rows, made once and kept under .build/
     (made again when GenerateRows is newer). Only startup runs and the peers open it; they
-    write nothing to it."""
+    write nothing to it. With `common_word`, that word is added to every note, toggle and grid
+    (`--common-word`), in a database of its own: the find runs' query for about 90 % of rows."""
     DATA_CACHE.mkdir(parents=True, exist_ok=True)
     web = f"-web{WEB_PERCENT}" if WEB_PERCENT else ""
-    path = DATA_CACHE / f"rows-{count}-seed{SEED}{web}.sqlite"
+    common = f"-{common_word}" if common_word else ""
+    path = DATA_CACHE / f"rows-{count}-seed{SEED}{web}{common}.sqlite"
     generator = BIN / "GenerateRows"
     if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
-        log(f"generating {count} rows" + (f", {WEB_PERCENT} % web rows" if WEB_PERCENT else ""))
+        log(f"generating {count} rows" + (f", {WEB_PERCENT} % web rows" if WEB_PERCENT else "")
+            + (f", '{common_word}' in every note, toggle and grid" if common_word else ""))
         remove_database(path)  # GenerateRows never replaces a database
         subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--web-percent", str(WEB_PERCENT),
+                        *(["--common-word", common_word] if common_word else []),
                         "--output", str(path)], check=True, stdout=subprocess.DEVNULL)
     return path
 
@@ -285,7 +293,8 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     ran past its limit, or {"error": ...}. Our app autosaves as users run it, so a script that
     edits rows gets its own copy of the rows file (the shared one is never written)."""
     binary_name, extra, window_title = PROGRAMS[program]
-    data = rows_file(rows)
+    shared = rows_file(rows, FIND_COMMON_WORD if script in FIND_SCRIPTS else None)
+    data = shared
     if program == "ours" and script != "startup":
         copy = workdir / f"rows-{rows}-{script}.sqlite"
         remove_database(copy)
@@ -337,7 +346,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
             end(process)
             return {"error": str(error)}
         finally:
-            if data != rows_file(rows):
+            if data != shared:
                 remove_database(data)
     if process.returncode != 0:
         return {"error": f"exit status {process.returncode}: {stderr_path.read_text(errors='replace')[-2000:]}"}
