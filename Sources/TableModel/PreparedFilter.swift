@@ -7,7 +7,8 @@
 /// Sendable by hand-over: the thread that builds it never touches it again, and the layout
 /// goes to one table only (``take()`` may be called once).
 public final class PreparedFilter: @unchecked Sendable {
-    /// How many rows matched (headers not counted: see ``Table/filterMatchCount``).
+    /// How many rows matched, a header whose own title matched included (one shown only to
+    /// name its section is not a match: see ``Table/filterMatchCount``).
     public let matchCount: Int
     let matches: RowMatches
     let extra: Set<RowID>
@@ -62,7 +63,8 @@ public final class PreparedFilter: @unchecked Sendable {
 
     /// One pass over the rows, straight from the index's leaves in row order: the rows to show
     /// (each matching row, after its section's header when the header does not match itself)
-    /// with their measured heights and whole positions, and how many matched (headers not counted).
+    /// with their measured heights and whole positions, and how many matched (a header shown
+    /// only to name its section not counted).
     ///
     /// - Complexity: O(n) for n rows, plus O(m) for m shown.
     private static func scan(
@@ -118,7 +120,7 @@ public final class PreparedFilter: @unchecked Sendable {
                                     }
                                     specs.append(spec(id, rowFlags, units[slot]))
                                     positions.append(wholePosition)
-                                    if !isHeader { matchCount += 1 }
+                                    matchCount += 1
                                 }
                                 wholePosition += 1
                             }

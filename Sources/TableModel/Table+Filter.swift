@@ -4,7 +4,8 @@ struct FilterState {
     /// Every row, in order, with the anchor the table had when the filter went on (clearing
     /// returns to it) and every height measured since (mirrored from the filtered layout).
     let whole: TableLayout
-    /// How many rows matched the query (headers shown only to name a section not counted).
+    /// How many rows matched the query: a header whose own title matched counts, a header
+    /// shown only to name the section of a match does not.
     let matchCount: Int
     /// The query's words, as typed.
     let words: [String]
@@ -21,7 +22,9 @@ extension Table {
     /// - Complexity: O(1).
     public var isFiltered: Bool { filtering != nil }
 
-    /// How many rows the current filter matched, or nil when no filter is on.
+    /// How many rows the current filter matched, or nil when no filter is on: every shown row
+    /// but the headers shown only to name the section of a match. A header whose own title
+    /// matched is a match like any row (the find bar's "N rows" counts the rows it highlights).
     ///
     /// - Complexity: O(1).
     public var filterMatchCount: Int? { filtering?.matchCount }

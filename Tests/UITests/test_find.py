@@ -210,3 +210,22 @@ def test_a_note_created_while_filtered_is_shown_edited_and_kept(launch):
     app.key("ctrl+q")
     assert app.wait_exit() == 0
     assert [r["id"] for r in app.saved()["rows"]][:3] == [1, new, 2]
+
+
+def test_a_header_whose_title_matches_is_shown_and_counted(launch):
+    """A section header matches by its own title like any row, and the bar counts it; a
+    header shown only to name the section of a matching row is not counted."""
+    app = launch()
+    app.wait_state()
+    open_find(app)
+    state = search(app, "heights", "1 row")
+    assert shown_ids(state) == [100], shown_ids(state)
+    assert state["rows"][0]["kind"] == "header"
+    app.assert_full_redraw_matches("find-header")
+    # "archive" is the Archive header's title and a word of one note in its section.
+    state = search(app, "archive", "2 rows")
+    assert shown_ids(state) == [400, 406], shown_ids(state)
+    # "landlord" is in one note only: its section's header names it and is not counted.
+    state = search(app, "landlord", "1 row")
+    assert shown_ids(state) == [1, 4], shown_ids(state)
+    app.assert_full_redraw_matches()
