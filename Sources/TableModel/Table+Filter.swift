@@ -105,6 +105,7 @@ extension Table {
             update.problems = holdInPlace(kept)
             update.layout.scrollOffset = layout.scrollOffset
             update.layout.contentHeight = layout.contentHeight
+            update.refresh = rowsToRefresh()
         }
         return update
     }
@@ -197,7 +198,17 @@ extension Table {
     private func replacedLayoutUpdate() -> TableUpdate {
         var update = unchangedUpdate()
         update.swipe = swipe.closeAll()
-        update.refresh = layout.visibleRows().map(\.id)
+        update.refresh = rowsToRefresh()
         return update
+    }
+
+    /// The rows whose cells a view may keep across a change of the shown rows: those in view
+    /// and a viewport's height above and below (the view's overscan, bound but not yet on
+    /// screen, is within that). Each is bound again for the new words; a cell kept in the
+    /// overscan would otherwise scroll into view still highlighting the previous query.
+    ///
+    /// - Complexity: O(log n + k) for k rows.
+    private func rowsToRefresh() -> [RowID] {
+        layout.visibleRows(overscan: layout.viewportHeight).map(\.id)
     }
 }

@@ -54,6 +54,17 @@ import Testing
         #expect(table.filterMatchCount == nil)
     }
 
+    @Test func everyCellAViewMayKeepIsBoundAgainForTheNewWords() throws {
+        let table = try Self.table(count: 400)
+        _ = table.scroll(toOffset: 4_000)
+        let overscan = 120.0
+        let matches = RowMatches(sortedIDs: (1...400).filter { $0 % 2 == 0 })
+        let filtered = table.filter(to: matches, words: ["word"])
+        #expect(Set(filtered.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
+        let cleared = table.clearFilter()
+        #expect(Set(cleared.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
+    }
+
     @Test func measuredHeightsComeBackAndTheAnchorStaysOnScreen() throws {
         let table = try Self.table(count: 200)
         _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })

@@ -229,3 +229,23 @@ def test_a_header_whose_title_matches_is_shown_and_counted(launch):
     state = search(app, "landlord", "1 row")
     assert shown_ids(state) == [1, 4], shown_ids(state)
     app.assert_full_redraw_matches()
+
+
+def test_no_row_keeps_a_highlight_after_the_search_is_cleared(launch):
+    """Rows bound below the viewport (the overscan) while filtered are bound again when the
+    search changes: scrolled into view after clearing, none still highlights the old query."""
+    app = launch()
+    app.wait_state()
+    state = open_find(app)
+    origin = state["tableOrigin"]
+    app.type("a")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "a", what="the matches of 'a'")
+    assert len(shown_ids(state)) > 5
+    app.key("ctrl+a", "BackSpace")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "" and s["find"]["count"] == "", what="every row")
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    for _ in range(3):
+        state = app.wheel_and_wait(state, 5)
+    box = (origin["x"], origin["y"], origin["x"] + 400, origin["y"] + state["viewportHeight"])
+    assert colour_fraction(app.screenshot("cleared-scrolled"), box, find_yellow) == 0, "a row still highlights 'a'"
+    app.assert_full_redraw_matches()
