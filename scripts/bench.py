@@ -214,6 +214,19 @@ def remove_database(path: Path):
         Path(str(path) + suffix).unlink(missing_ok=True)
 
 
+def steady_caret_config(workdir: Path) -> Path:
+    """A configuration folder whose GTK settings.ini keeps the caret from blinking, as the UI
+    tests' does. A run can end with the caret in an entry or a note (find, typing), and the
+    last-frame oracle compares two renderings a frame or two apart: a blink between them
+    was a difference no full redraw could explain (the find runs' "stale drawing")."""
+    config = workdir / "xdg-config"
+    settings = config / "gtk-4.0" / "settings.ini"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text("[Settings]\ngtk-cursor-blink=false\n")
+    return config
+
+
 def row_css(workdir: Path) -> Path:
     """Our rows' fonts as CSS classes for the peers, from our app (`--print-row-css`)."""
     path = workdir / "row-fonts.css"
@@ -310,7 +323,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     output = workdir / f"{program}-{rows}-{script}.json"
     ready = Path(str(output) + ".ready")
     timeout = LISTBOX_TIMEOUT if program.startswith("listbox") else RUN_TIMEOUT
-    env = dict(session.env, XDG_DATA_HOME=str(workdir / "xdg-data"))
+    env = dict(session.env, XDG_DATA_HOME=str(workdir / "xdg-data"), XDG_CONFIG_HOME=str(steady_caret_config(workdir)))
     command = [str(binary), *extra, "--data", str(data), "--bench-script", script,
                "--bench-output", str(output)]
     stderr_path = workdir / f"{program}-{rows}-{script}.stderr"
