@@ -27,7 +27,9 @@ struct FindFigures {
         var shownRows: Int
         /// The searcher's time, from the call to the delivery of the matches.
         var search: Summary
-        /// The main thread's part: `Table.filter(to:words:)`.
+        /// Building the filtered layout from the snapshot (`PreparedFilter`): the searcher's thread's part.
+        var prepare: Summary
+        /// The main thread's part: the snapshot (`Table.filterSource`) and adopting the layout (`Table.filter(_:words:)`).
         var filter: Summary
         var total: Summary
         var clear: Summary
@@ -44,7 +46,7 @@ struct FindFigures {
         "[" + all.map { figures in
             let queries = figures.queries.map { query in
                 "{\"target\": \(query.target), \"query\": \"\(query.query.replacingQuotes)\", \"share\": \(query.share), "
-                    + "\"shownRows\": \(query.shownRows), \"searchMs\": \(query.search.json), \"filterMs\": \(query.filter.json), "
+                    + "\"shownRows\": \(query.shownRows), \"searchMs\": \(query.search.json), \"prepareMs\": \(query.prepare.json), \"filterMs\": \(query.filter.json), "
                     + "\"totalMs\": \(query.total.json), \"clearMs\": \(query.clear.json)}"
             }
             return "{\"n\": \(figures.rowCount), \"importSeconds\": \(figures.importSeconds), \"indexSeconds\": \(figures.indexSeconds), "
@@ -60,6 +62,7 @@ struct FindFigures {
                 + "database \(format(Double(figures.databaseBytes) / 1e6, 1)) MB (\(format(Double(figures.databaseBytesWithoutIndex) / 1e6, 1)) MB without the index)")
             for query in figures.queries {
                 lines.append("  \(format(query.share * 100, 2)) % \(query.query): search \(format(query.search.median, 1))/\(format(query.search.p95, 1))/\(format(query.search.max, 1)) ms, "
+                    + "prepare \(format(query.prepare.median, 1))/\(format(query.prepare.p95, 1))/\(format(query.prepare.max, 1)) ms, "
                     + "filter (main thread) \(format(query.filter.median, 1))/\(format(query.filter.p95, 1))/\(format(query.filter.max, 1)) ms, "
                     + "total \(format(query.total.median, 1))/\(format(query.total.p95, 1))/\(format(query.total.max, 1)) ms, clear \(format(query.clear.max, 2)) ms (median/p95/max)")
             }

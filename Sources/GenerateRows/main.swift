@@ -11,8 +11,9 @@ struct Options {
     var seed: UInt64 = 1
     var output: String?
     var webRowsPercent = 0
+    var commonWord: String?
 
-    static let usage = "usage: GenerateRows --rows N --seed S [--web-percent P] --output PATH   (N in 0...10000000; P in 0...100, web rows; PATH ending in .json writes JSON, else a database)"
+    static let usage = "usage: GenerateRows --rows N --seed S [--web-percent P] [--common-word W] --output PATH   (N in 0...10000000; P in 0...100, web rows; W added to every note, toggle and grid; PATH ending in .json writes JSON, else a database)"
     static let maximumRows = 10_000_000
 
     init(arguments: [String]) throws(UsageError) {
@@ -29,6 +30,9 @@ struct Options {
             case "--web-percent":
                 guard let percent = Int(value), (0...100).contains(percent) else { throw UsageError("bad web row percent \(value)") }
                 webRowsPercent = percent
+            case "--common-word":
+                guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw UsageError("bad common word \(value)") }
+                commonWord = value
             case "--output":
                 output = value
             default:
@@ -59,7 +63,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 do {
     let options = try Options(arguments: arguments)
-    let generator = RowsGenerator(seed: options.seed, webRowsPercent: options.webRowsPercent)
+    let generator = RowsGenerator(seed: options.seed, webRowsPercent: options.webRowsPercent, commonWord: options.commonWord)
     let output = options.output!
     if options.writesJSON {
         try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: output, fileSystem: PosixFileSystem())

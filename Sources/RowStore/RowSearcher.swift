@@ -66,7 +66,10 @@ public final class RowSearcher: @unchecked Sendable {
         }
     }
 
-    private func isCurrent(_ generation: Int) -> Bool { state.withLock { $0.generation == generation } }
+    /// Whether `generation` is still the last search asked for (work for an older one is wasted).
+    ///
+    /// - Complexity: O(1).
+    public func isCurrent(_ generation: Int) -> Bool { state.withLock { $0.generation == generation } }
 
     private func run(_ query: SearchQuery, generation: Int, deliver: @Sendable (Outcome) -> Void) {
         // An interrupt meant for a stale query can land on this one as it starts: then it

@@ -4,7 +4,8 @@ struct FilterState {
     /// Every row, in order, with the anchor the table had when the filter went on (clearing
     /// returns to it) and every height measured since (mirrored from the filtered layout).
     let whole: TableLayout
-    /// How many rows matched the query (headers shown only to name a section not counted).
+    /// How many rows matched the query: a header whose own title matched counts, a header
+    /// shown only to name the section of a match does not.
     let matchCount: Int
     /// The query's words, as typed.
     let words: [String]
@@ -21,7 +22,9 @@ extension Table {
     /// - Complexity: O(1).
     public var isFiltered: Bool { filtering != nil }
 
-    /// How many rows the current filter matched, or nil when no filter is on.
+    /// How many rows the current filter matched, or nil when no filter is on: every shown row
+    /// but the headers shown only to name the section of a match. A header whose own title
+    /// matched is a match like any row (the find bar's "N rows" counts the rows it highlights).
     ///
     /// - Complexity: O(1).
     public var filterMatchCount: Int? { filtering?.matchCount }
@@ -39,36 +42,101 @@ extension Table {
     /// top row comes to the top. A header shows when it matches or a row of its section does. Replaces any
     /// filter on already.
     ///
-    /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows.
+    /// - Complexity: O(n) for n rows in the whole table, plus O(m) to build m shown rows: all
+    ///   of it on the calling thread. ``filterSource(alsoShowing:)``, ``PreparedFilter`` and
+    ///   ``filter(_:words:)`` do the same with the O(n + m) part on another thread.
     /// `words` are the query's, kept for highlighting (``findWords``); rows in view are bound
     /// again so they highlight them.
     /// `alsoShowing` adds rows matched outside the index (loaded rich rows, whose text only
     /// the running app has: ``loadedRichTexts()``).
     public func filter(to matches: RowMatches, words: [String] = [], alsoShowing extra: Set<RowID> = []) -> TableUpdate {
+        guard let prepared = PreparedFilter(source: filterSource(alsoShowing: extra), matches: matches) else {
+            preconditionFailure("a filter that cannot be cancelled was cancelled")
+        }
+        return filter(prepared, words: words)
+    }
+
+    /// A snapshot of the whole table to build a filtered layout from on another thread
+    /// (``PreparedFilter``), showing `extra` besides the index's matches. From now on the whole
+    /// table's height changes are journaled, so the filter can catch up with them.
+    ///
+    /// - Complexity: O(1) amortised (see ``FilterSource`` for what the snapshot costs later).
+    public func filterSource(alsoShowing extra: Set<RowID> = []) -> FilterSource {
         let whole = wholeLayout
+        if whole.journal == nil { whole.journal = LayoutJournal() }
+        let mark = whole.journal!.mark()
+        return FilterSource(index: whole.index, mark: mark, extra: extra)
+    }
+
+    /// Shows the rows of `prepared`, a filtered layout built from ``filterSource(alsoShowing:)``
+    /// perhaps on another thread, as ``filter(to:words:alsoShowing:)`` does: it is caught up
+    /// with the heights the whole table measured or invalidated since the snapshot. When rows
+    /// were inserted, deleted or moved since (or every height changed, a width change), it is
+    /// built again here from the whole table as it is now.
+    ///
+    /// - Complexity: O(c log m) for c height changes since the snapshot, plus laying out the
+    ///   rows in view; O(n + m) when built again.
+    public func filter(_ prepared: PreparedFilter, words: [String] = []) -> TableUpdate {
+        let whole = wholeLayout
+        guard let changes = whole.journal?.changes(since: prepared.mark) else {
+            return filter(to: prepared.matches, words: words, alsoShowing: prepared.extra)
+        }
+        let shown = prepared.take()
+        for id in changes { Self.catchUp(shown, withRow: RowID(id), of: whole) }
+        for kind in RowKind.allCases {
+            _ = try? shown.setEstimatePolicy(whole.estimatePolicy(for: kind), for: kind)
+        }
+        shown.setViewportHeight(whole.viewportHeight)
+        shown.setBottomInset(whole.bottomInset)
         let shownBefore = layout
-        let keep = shownBefore.anchor
-        let keepIndex = keep.flatMap { whole.index(of: $0.id) } ?? 0
-        let (specs, matchCount, firstAfterKeep) = Self.filteredRows(
-            of: whole.index, matching: matches, extra: extra, firstAtOrAfter: keepIndex)
-        let shown = makeFilteredLayout(specs, like: whole)
-        let kept = rowInView(of: shownBefore, matching: matches, extra: extra)
+        let kept = rowInView(of: shownBefore, matching: prepared.matches, extra: prepared.extra)
+        let keepIndex = shownBefore.anchor.flatMap { whole.index(of: $0.id) } ?? 0
         if let kept, let top = shown.offset(of: kept.id) {
             shown.scroll(toOffset: top - kept.screenY)
-        } else if let firstAfterKeep {
-            shown.scroll(toOffset: shown.offset(ofRow: firstAfterKeep))
+        } else if let first = firstShownRow(of: prepared, in: shown, atOrAfterWholePosition: keepIndex) {
+            shown.scroll(toOffset: shown.offset(ofRow: first))
         } else {
             shown.scroll(toOffset: .infinity)
         }
         layout = shown
-        filtering = FilterState(whole: whole, matchCount: matchCount, words: words)
+        filtering = FilterState(whole: whole, matchCount: prepared.matchCount, words: words)
         var update = replacedLayoutUpdate()
         if let kept {
             update.problems = holdInPlace(kept)
             update.layout.scrollOffset = layout.scrollOffset
             update.layout.contentHeight = layout.contentHeight
+            update.refresh = rowsToRefresh()
         }
         return update
+    }
+
+    /// Gives row `id` of `shown` the height and state it has in `whole` now, if it is shown.
+    ///
+    /// - Complexity: O(log m + log n).
+    private static func catchUp(_ shown: TableLayout, withRow id: RowID, of whole: TableLayout) {
+        guard let now = whole.record(id), let before = shown.record(id), now != before else { return }
+        switch now.state {
+        case .measured:
+            _ = try? shown.setMeasuredHeight(HeightUnits.points(Int64(now.units)), for: id)
+        case .stale:
+            _ = try? shown.setMeasuredHeight(HeightUnits.points(Int64(now.units)), for: id)
+            _ = try? shown.invalidateMeasurement(of: id)
+        case .estimated:
+            break  // only a structural change makes a row estimated again, and that rebuilds
+        }
+    }
+
+    /// Where the filtered table shows first when no row in view matches: the first shown row
+    /// at or after whole position `position`, or the header shown above it when that header
+    /// is there only to name its section.
+    ///
+    /// - Complexity: O(log m).
+    private func firstShownRow(of prepared: PreparedFilter, in shown: TableLayout, atOrAfterWholePosition position: Int) -> Int? {
+        guard let first = prepared.firstShown(atOrAfterWholePosition: position) else { return nil }
+        guard first > 0, shown.kind(of: shown.id(at: first)) != .header else { return first }
+        let above = shown.id(at: first - 1)
+        let namesSection = shown.kind(of: above) == .header && !prepared.matches.contains(above) && !prepared.extra.contains(above)
+        return namesSection ? first - 1 : first
     }
 
     /// Measures the rows that came into view above the kept row unmeasured (rows the whole
@@ -88,67 +156,6 @@ extension Table {
 
     /// Measure-and-scroll passes ``holdInPlace(_:)`` may take.
     static let holdingPasses = 3
-
-    /// One pass over the whole table's rows, straight from the index's leaves in row order:
-    /// the rows to show (each matching row, after its section's header when the header does
-    /// not match itself) with their measured heights, how many matched (headers not counted),
-    /// and the position among them of the first one at or after whole index `keepIndex`.
-    ///
-    /// - Complexity: O(n) for n rows (a few loads and a bit test each), plus O(m) for m shown.
-    private static func filteredRows(
-        of index: HeightIndex, matching matches: RowMatches, extra: Set<RowID>, firstAtOrAfter keepIndex: Int
-    ) -> (specs: [RowSpec], matchCount: Int, firstAfterKeep: Int?) {
-        var specs: [RowSpec] = []
-        specs.reserveCapacity(min(index.count, matches.count + extra.count) * 2 + 16)
-        var matchCount = 0
-        var pendingHeader: RowSpec?
-        var firstAfterKeep: Int?
-        var wholeIndex = 0
-        let header = RowKind.header.rawValue
-        let measured = RowHeightState.measured.rawValue
-        let checkExtra = !extra.isEmpty
-        func spec(_ id: Int64, _ flags: UInt8, _ units: UInt32) -> RowSpec {
-            let kind = RowKind(rawValue: flags & RowRecord.kindMask) ?? .note
-            let height = flags >> RowRecord.stateShift == measured ? HeightUnits.points(Int64(units)) : nil
-            return RowSpec(id: RowID(id), kind: kind, measuredHeight: height)
-        }
-        let dense = matches.sparse.isEmpty
-        // The arrays are read through buffers: no reference counting or bounds checks per row.
-        index.ids.withUnsafeBufferPointer { ids in
-            index.flags.withUnsafeBufferPointer { flags in
-                matches.bits.withUnsafeBufferPointer { bits in
-                    for (leaf, _) in index.leavesInRowOrder() {
-                        let base = index.base(of: leaf)
-                        for slot in base..<base + Int(index.leafCounts[Int(leaf)]) {
-                            let id = ids[slot]
-                            let rowFlags = flags[slot]
-                            var matched: Bool
-                            if dense {
-                                let word = Int(truncatingIfNeeded: id >> 6)
-                                matched = id >= 0 && word < bits.count && bits[word] & (1 << UInt64(id & 63)) != 0
-                            } else {
-                                matched = matches.sparse.contains(id)
-                            }
-                            if checkExtra && !matched { matched = extra.contains(RowID(id)) }
-                            let isHeader = rowFlags & RowRecord.kindMask == header
-                            if isHeader { pendingHeader = matched ? nil : spec(id, rowFlags, index.units[slot]) }
-                            if matched {
-                                if wholeIndex >= keepIndex && firstAfterKeep == nil { firstAfterKeep = specs.count }
-                                if let pending = pendingHeader {
-                                    specs.append(pending)
-                                    pendingHeader = nil
-                                }
-                                specs.append(spec(id, rowFlags, index.units[slot]))
-                                if !isHeader { matchCount += 1 }
-                            }
-                            wholeIndex += 1
-                        }
-                    }
-                }
-            }
-        }
-        return (specs, matchCount, firstAfterKeep)
-    }
 
     /// The text of every rich row whose content has loaded, its markup's tags stripped: the
     /// find index holds a rich row's source name only, so find matches these in memory.
@@ -185,26 +192,23 @@ extension Table {
         return (row.id, row.y - layout.scrollOffset)
     }
 
-    /// A layout of `specs` with the whole table's viewport, bottom inset and estimate policies.
-    private func makeFilteredLayout(_ specs: [RowSpec], like whole: TableLayout) -> TableLayout {
-        // Every spec comes from the whole layout: ids are unique and heights valid.
-        guard let shown = try? TableLayout(rows: specs, viewportHeight: whole.viewportHeight) else {
-            preconditionFailure("a filtered layout of valid rows was refused")
-        }
-        for kind in RowKind.allCases {
-            _ = try? shown.setEstimatePolicy(whole.estimatePolicy(for: kind), for: kind)
-        }
-        shown.setBottomInset(whole.bottomInset)
-        return shown
-    }
-
     /// The update after ``layout`` was replaced: the view places the shown rows afresh (a row
     /// still shown keeps its cell, refreshed for the new words), at the new offset; open swipe
     /// actions close.
     private func replacedLayoutUpdate() -> TableUpdate {
         var update = unchangedUpdate()
         update.swipe = swipe.closeAll()
-        update.refresh = layout.visibleRows().map(\.id)
+        update.refresh = rowsToRefresh()
         return update
+    }
+
+    /// The rows whose cells a view may keep across a change of the shown rows: those in view
+    /// and a viewport's height above and below (the view's overscan, bound but not yet on
+    /// screen, is within that). Each is bound again for the new words; a cell kept in the
+    /// overscan would otherwise scroll into view still highlighting the previous query.
+    ///
+    /// - Complexity: O(log n + k) for k rows.
+    private func rowsToRefresh() -> [RowID] {
+        layout.visibleRows(overscan: layout.viewportHeight).map(\.id)
     }
 }

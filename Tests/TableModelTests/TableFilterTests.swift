@@ -41,16 +41,28 @@ import Testing
 
     @Test func showsMatchesUnderTheirHeadersAndCountsThem() throws {
         let table = try Self.table(count: 20)
-        // 1 and 7 and 13 and 19 are headers; 8 matches in section 7, 13 matches itself.
+        // 1 and 7 and 13 and 19 are headers; 8 matches in section 7, 13 matches itself: it
+        // counts as a match, 1 and 7 (shown only to name the sections of 3 and 8) do not.
         let update = table.filter(to: RowMatches(sortedIDs: [3, 8, 13]))
         #expect(Self.shownIDs(table) == [1, 3, 7, 8, 13])
-        #expect(table.filterMatchCount == 2)
+        #expect(table.filterMatchCount == 3)
         #expect(update.layout.contentHeight == table.layout.contentHeight)
         #expect(Self.wholeIDs(table).count == 20)
         table._checkInvariants()
         _ = table.clearFilter()
         #expect(Self.shownIDs(table) == Array(1...20))
         #expect(table.filterMatchCount == nil)
+    }
+
+    @Test func everyCellAViewMayKeepIsBoundAgainForTheNewWords() throws {
+        let table = try Self.table(count: 400)
+        _ = table.scroll(toOffset: 4_000)
+        let overscan = 120.0
+        let matches = RowMatches(sortedIDs: (1...400).filter { $0 % 2 == 0 })
+        let filtered = table.filter(to: matches, words: ["word"])
+        #expect(Set(filtered.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
+        let cleared = table.clearFilter()
+        #expect(Set(cleared.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
     }
 
     @Test func measuredHeightsComeBackAndTheAnchorStaysOnScreen() throws {

@@ -210,3 +210,42 @@ def test_a_note_created_while_filtered_is_shown_edited_and_kept(launch):
     app.key("ctrl+q")
     assert app.wait_exit() == 0
     assert [r["id"] for r in app.saved()["rows"]][:3] == [1, new, 2]
+
+
+def test_a_header_whose_title_matches_is_shown_and_counted(launch):
+    """A section header matches by its own title like any row, and the bar counts it; a
+    header shown only to name the section of a matching row is not counted."""
+    app = launch()
+    app.wait_state()
+    open_find(app)
+    state = search(app, "heights", "1 row")
+    assert shown_ids(state) == [100], shown_ids(state)
+    assert state["rows"][0]["kind"] == "header"
+    app.assert_full_redraw_matches("find-header")
+    # "archive" is the Archive header's title and a word of one note in its section.
+    state = search(app, "archive", "2 rows")
+    assert shown_ids(state) == [400, 406], shown_ids(state)
+    # "landlord" is in one note only: its section's header names it and is not counted.
+    state = search(app, "landlord", "1 row")
+    assert shown_ids(state) == [1, 4], shown_ids(state)
+    app.assert_full_redraw_matches()
+
+
+def test_no_row_keeps_a_highlight_after_the_search_is_cleared(launch):
+    """Rows bound below the viewport (the overscan) while filtered are bound again when the
+    search changes: scrolled into view after clearing, none still highlights the old query."""
+    app = launch()
+    app.wait_state()
+    state = open_find(app)
+    origin = state["tableOrigin"]
+    app.type("a")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "a", what="the matches of 'a'")
+    assert len(shown_ids(state)) > 5
+    app.key("ctrl+a", "BackSpace")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "" and s["find"]["count"] == "", what="every row")
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    for _ in range(3):
+        state = app.wheel_and_wait(state, 5)
+    box = (origin["x"], origin["y"], origin["x"] + 400, origin["y"] + state["viewportHeight"])
+    assert colour_fraction(app.screenshot("cleared-scrolled"), box, find_yellow) == 0, "a row still highlights 'a'"
+    app.assert_full_redraw_matches()

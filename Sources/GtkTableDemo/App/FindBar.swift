@@ -182,9 +182,25 @@ final class FindBar {
             return
         }
         searchedText = text
+        // The filtered layout is built on the searcher's thread, from a snapshot of the rows'
+        // heights taken now; the main thread then only swaps it in (`Table.filter(_:words:)`).
+        let source = controller.model.filterSource(alsoShowing: loadedRichMatches(of: query))
         latest = searcher.search(query) { [weak self] outcome in
-            MainLoopSource.idleFromAnyThread { self?.show(outcome) }
+            var prepared: PreparedFilter?
+            if case .success(let matches) = outcome.result {
+                prepared = PreparedFilter(source: source, matches: matches) { !searcher.isCurrent(outcome.generation) }
+                guard prepared != nil else { return }
+            }
+            let ready = prepared
+            MainLoopSource.idleFromAnyThread { self?.show(outcome, prepared: ready) }
         }
+    }
+
+    /// The loaded rich rows whose text holds every word of `query` (the index holds only
+    /// their source's name).
+    private func loadedRichMatches(of query: SearchQuery) -> Set<RowID> {
+        let folded = FindHighlights.fold(query.words)
+        return Set(controller.model.loadedRichTexts().filter { FindHighlights.containsAll(folded, in: Substring($0.text)) }.map(\.id))
     }
 
     private func showEveryRow() {
@@ -195,14 +211,14 @@ final class FindBar {
         if controller.model.isFiltered { controller.apply(controller.model.clearFilter()) }
     }
 
-    /// Shows the matches of the last search asked for; older outcomes are dropped.
-    private func show(_ outcome: RowSearcher.Outcome) {
+    /// Shows the matches of the last search asked for, built into `prepared`; older outcomes
+    /// are dropped.
+    private func show(_ outcome: RowSearcher.Outcome, prepared: PreparedFilter?) {
         guard outcome.generation == latest, !controller.isClosed else { return }
         switch outcome.result {
-        case .success(let matches):
-            let folded = FindHighlights.fold(outcome.query.words)
-            let rich = controller.model.loadedRichTexts().filter { FindHighlights.containsAll(folded, in: Substring($0.text)) }
-            controller.apply(controller.model.filter(to: matches, words: outcome.query.words, alsoShowing: Set(rich.map(\.id))))
+        case .success:
+            guard let prepared else { return }
+            controller.apply(controller.model.filter(prepared, words: outcome.query.words))
             shownText = searchedText
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))

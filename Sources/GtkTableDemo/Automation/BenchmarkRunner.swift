@@ -156,7 +156,7 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     func findShows(_ text: String) -> Bool { findBar?.shownText == text }
 
-    /// The rows the search matched (section headers shown for them not counted).
+    /// The rows the search matched (section headers shown only to name their sections not counted).
     var findMatchCount: Int { model.filterMatchCount ?? model.layout.count }
 
     var typingTargetShowsCaret: Bool {

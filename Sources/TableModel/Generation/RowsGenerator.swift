@@ -12,11 +12,16 @@ public struct RowsGenerator: Sendable {
     /// Percent of rows (0...100) that are web rows: evenly spaced, each taking the place of
     /// the row generated there, so every other row is the same as with none.
     public let webRowsPercent: Int
+    /// A word added to the end of every note's text and toggle's title and as a last chip of
+    /// every grid, or nil: the find benchmark's query for about 90 % of rows (the rows that are
+    /// neither headers nor rich). Every other row, and the random draws, are as without it.
+    public let commonWord: String?
 
     /// - Complexity: O(1).
-    public init(seed: UInt64, webRowsPercent: Int = 0) {
+    public init(seed: UInt64, webRowsPercent: Int = 0, commonWord: String? = nil) {
         self.seed = seed
         self.webRowsPercent = min(max(webRowsPercent, 0), 100)
+        self.commonWord = commonWord
     }
 
     /// The HTML of generated web rows: a heading, a wrapping paragraph and a small table.
@@ -108,8 +113,19 @@ public struct RowsGenerator: Sendable {
         default: content = .rich(source: "rich/welcome.markup")
         }
         let marks = Int.random(in: 0..<20, using: &random)
-        let shown = isWebRow(index) ? .web(html: Self.webRowHTML) : content
+        let shown = isWebRow(index) ? .web(html: Self.webRowHTML) : withCommonWord(content)
         return Row(id: id, content: shown, flagged: marks == 0, done: marks == 1)
+    }
+
+    /// `content` with ``commonWord`` added, when there is one and `content` is searchable text.
+    private func withCommonWord(_ content: RowContent) -> RowContent {
+        guard let word = commonWord else { return content }
+        switch content {
+        case .note(let text, let expanded): return .note(text: text + " " + word, expanded: expanded)
+        case .toggle(let title, let open): return .toggle(title: title + " " + word, open: open)
+        case .grid(let chips): return .grid(chips: chips + [word])
+        default: return content
+        }
     }
 
     private func noteText(random: inout SplitMix64) -> String {

@@ -48,11 +48,14 @@ extension TableLayout {
         for id in batch.reloads + batch.invalidations {
             guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.markStale(leaf: leaf, slot: slot)
+            journal?.noteHeight(of: id.rawValue)
         }
         for (id, height) in batch.heights {
             guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
+            journal?.noteHeight(of: id.rawValue)
         }
+        if !plan.leaving.isEmpty || !batch.inserts.isEmpty { journal?.noteEverything() }
 
         restoreScroll(context)
         let summary = finish(estimatesBefore: estimatesBefore)

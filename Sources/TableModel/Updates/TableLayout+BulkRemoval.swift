@@ -102,6 +102,7 @@ extension TableLayout {
             }
         }
         anchorHint = (-1, 0)
+        journal?.noteEverything()
         for range in ranges.reversed() { selection.rowsRemoved(range) }
         if count == 0 {
             anchor = nil
@@ -123,6 +124,7 @@ extension TableLayout {
         let estimatesBefore = index.estimates.current
         index = removed.indexBefore
         anchorHint = (-1, 0)
+        journal?.noteEverything()
         selection = removed.selectionBefore
         anchor = removed.anchorBefore
         scrollOffset = removed.scrollOffsetBefore
