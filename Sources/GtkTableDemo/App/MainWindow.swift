@@ -253,7 +253,7 @@ final class MainWindow {
             self?.showEditing()
             self?.stateWriter?.setNeedsWrite()
         }
-        controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
+        controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(ToastWords.undo(toast.action)) }
         controller.onMovedOutOfView = { [weak self, weak controller] id, message in
             self?.toasts.show(message, button: tr("Show")) { controller?.show(id) }
         }
