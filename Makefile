@@ -39,11 +39,13 @@ build: setup locale
 	swift build $(SWIFT_BUILD_FLAGS)
 
 ## Writes po/$(DOMAIN).pot from the sources: C keyword scanning reads Swift's string literals.
-## Locations name files only, so the template changes only when a message does.
+## Locations name files only, so the template changes only when a message does. POT=FILE writes
+## it elsewhere (the translation test compares a fresh one with the committed template).
+POT ?= po/$(DOMAIN).pot
 pot:
 	xgettext --from-code=UTF-8 --language=C --keyword= --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS: \
 		--add-location=file --package-name="Table Demo" --msgid-bugs-address=https://github.com/gtktabledemo/GtkTableDemo/issues \
-		--output=po/$(DOMAIN).pot $(APP_SOURCES)
+		--output=$(POT) $(APP_SOURCES)
 
 locale: $(CATALOGUES)
 
