@@ -3,8 +3,8 @@ import GtkBridge
 
 /// The labels GTK did not show whole, for the state file (P5: longer translations must not be
 /// cut): each mapped label that ellipsizes and got less width than its text needs, or whose box
-/// reaches past the window's left or right edge. A witness of the allocation GTK made, read
-/// from the widgets themselves.
+/// reaches past the left or right edge of its surface (the window, or a popover's own). A
+/// witness of the allocation GTK made, read from the widgets themselves.
 ///
 /// Wrapping labels are left out: their natural width is their unwrapped line.
 @MainActor
@@ -13,7 +13,6 @@ enum CutLabels {
     ///
     /// - Complexity: O(widgets in the window, popovers included).
     static func find(in window: GObjectRef) -> [[String: Any]] {
-        let windowWidth = Double(gtk_widget_get_width(window.widget))
         var cut: [[String: Any]] = []
         var pending = [window.widget]
         while let widget = pending.popLast() {
@@ -21,8 +20,11 @@ enum CutLabels {
             if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
                 let label = OpaquePointer(widget)
                 let ellipsized = isShortOfItsText(label)
-                let box = ViewModelAgreement.bounds(of: GObjectRef(widget), in: window)
-                let outside = box.map { $0.x < -0.5 || $0.x + $0.width > windowWidth + 0.5 } ?? false
+                // Against its own surface: a popover's is not the window's.
+                let native = gtk_widget_get_native(widget).map { GObjectRef(UnsafeMutableRawPointer($0)) } ?? window
+                let width = Double(gtk_widget_get_width(native.widget))
+                let box = ViewModelAgreement.bounds(of: GObjectRef(widget), in: native)
+                let outside = box.map { $0.x < -0.5 || $0.x + $0.width > width + 0.5 } ?? false
                 if ellipsized || outside {
                     var facts: [String: Any] = ["text": String(cString: gtk_label_get_text(label)), "ellipsized": ellipsized]
                     facts["bounds"] = AutomationState.windowBounds(of: GObjectRef(widget), in: window)
