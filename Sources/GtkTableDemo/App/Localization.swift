@@ -26,12 +26,13 @@ enum Localization {
     }()
 
     /// Takes the locale from the environment (`LANG`, `LC_*`, `LANGUAGE`) and binds the
-    /// domain to ``directory`` in UTF-8. Call once, before any window exists.
+    /// domain to ``directory`` in UTF-8. Call once, before any window exists. It does not make
+    /// the domain the default (`textdomain`): GLib then turns every translation off in a
+    /// language the app lacks, GTK's own included, and GTK's right-to-left layout with them.
     static func start() {
         setlocale(LC_ALL, "")
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
     }
 
     /// `count` with the locale's thousands separator between groups of three digits
