@@ -97,7 +97,7 @@ def accessible(bus, display, *args):
     result = subprocess.run(["/usr/bin/python3", str(CLIENT), "GtkTableDemo", *args], capture_output=True, text=True,
                             env={**os.environ, **bus.environment, "DISPLAY": display.name}, timeout=60)
     lines = result.stdout.strip().splitlines()
-    return json.loads(lines[-1]) if lines else {}
+    return json.loads(lines[-1]) if lines else {"error": result.stderr[-500:]}
 
 
 def buttons_named(bus, display, wanted, what):
@@ -111,7 +111,7 @@ def buttons_named(bus, display, wanted, what):
     try:
         return wait_until(ask, timeout=45, interval=0.5, what=what)["buttons"]
     except TimeoutError as failure:
-        raise AssertionError(f"{failure}; buttons: {last.get('buttons')}") from None
+        raise AssertionError(f"{failure}; buttons: {last.get('buttons')}, error: {last.get('error')}") from None
 
 
 def chrome_cuts(state):
