@@ -4,25 +4,54 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_BUILD_FLAGS ?=
 PYTHON := /usr/bin/python3
 
-.PHONY: setup build run test ui-tests wayland-tests install-tests debian13-tests bench-smoke goldens bench install uninstall
+.PHONY: setup build run test ui-tests wayland-tests install-tests debian13-tests bench-smoke goldens bench install uninstall pot locale
+## `make` alone builds the app and compiles its translations.
+.DEFAULT_GOAL := build
 
 APP_ID := io.github.gtktabledemo.TableDemo
 ## Where `make install` puts the app: PREFIX/bin, PREFIX/share/{gtktabledemo,applications,icons,metainfo}.
 PREFIX ?= $(HOME)/.local
 ## The build `make install` installs (release, or debug as the install test does).
 CONFIGURATION ?= release
+## Translations (P5): po/LINGUAS names the languages, po/<language>.po their catalogues, and
+## po/$(DOMAIN).pot is the template `make pot` extracts from the app's sources (every string
+## passed to `tr` or `trn`). The compiled catalogues go under .build/locale, where the
+## uninstalled app looks (Localization.swift), and `make install` puts them in PREFIX/share/locale.
+DOMAIN := gtktabledemo
+LINGUAS := $(shell cat po/LINGUAS)
+LOCALE_DIR := .build/locale
+CATALOGUES := $(foreach language,$(LINGUAS),$(LOCALE_DIR)/$(language)/LC_MESSAGES/$(DOMAIN).mo)
+## The app's sources that call `tr(` or `trn(` (make counts a bare parenthesis, hence OPEN).
+OPEN := (
+APP_SOURCES := $(shell grep -rlE '\btrn?[$(OPEN)]' Sources/GtkTableDemo | LC_ALL=C sort)
 SAMPLE_FILES := rows.json style.css $(patsubst data/%,%,$(wildcard data/rich/*.markup))
 INSTALLED_FILES := bin/GtkTableDemo $(addprefix share/gtktabledemo/,$(SAMPLE_FILES)) \
 	share/applications/$(APP_ID).desktop \
 	share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	share/metainfo/$(APP_ID).metainfo.xml
+	share/metainfo/$(APP_ID).metainfo.xml \
+	$(foreach language,$(LINGUAS),share/locale/$(language)/LC_MESSAGES/$(DOMAIN).mo)
 
 setup:
 	@scripts/setup.sh
 
-build: setup
+build: setup locale
 	swift build $(SWIFT_BUILD_FLAGS)
+
+## Writes po/$(DOMAIN).pot from the sources: C keyword scanning reads Swift's string literals.
+## Locations name files only, so the template changes only when a message does. POT=FILE writes
+## it elsewhere (the translation test compares a fresh one with the committed template).
+POT ?= po/$(DOMAIN).pot
+pot:
+	xgettext --from-code=UTF-8 --language=C --keyword= --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS: \
+		--add-location=file --package-name="Table Demo" --msgid-bugs-address=https://github.com/gtktabledemo/GtkTableDemo/issues \
+		--output=$(POT) $(APP_SOURCES)
+
+locale: $(CATALOGUES)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/$(DOMAIN).mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check --output-file=$@ $<
 
 ## Builds and launches the app on the bundled sample data (your copy lives under $$XDG_DATA_HOME).
 run: build
@@ -31,7 +60,7 @@ run: build
 ## Every test: the model and bridge unit tests, a quick smoke run of the GTK benchmarks (tiny N,
 ## no timings judged, so the bench code cannot rot), the UI tests under Xvfb, the Wayland lane
 ## under headless sway, and the install test.
-test: setup
+test: setup locale
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 	$(MAKE) --no-print-directory bench-smoke
@@ -41,7 +70,7 @@ test: setup
 	@if [ "$$(id -u)" -eq 0 ]; then $(MAKE) --no-print-directory debian13-tests; \
 	else echo "make test: skipped the GTK 4.18 lane, which needs root: run sudo make debian13-tests"; fi
 
-ui-tests:
+ui-tests: locale
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -p no:cacheprovider -q Tests/UITests
 
@@ -63,7 +92,7 @@ install-tests:
 ## build has its own folder: its objects are compiled against the toolchain's static modules
 ## (which name the libraries they need, such as ICU), and the development build stays as it is.
 STATIC_BUILD := -c $(CONFIGURATION) --static-swift-stdlib --scratch-path .build/static
-install:
+install: locale
 	swift build $(STATIC_BUILD) --product GtkTableDemo $(SWIFT_BUILD_FLAGS)
 	install -Dm755 "$$(swift build $(STATIC_BUILD) --show-bin-path)/GtkTableDemo" "$(PREFIX)/bin/GtkTableDemo"
 	for file in $(SAMPLE_FILES); do install -Dm644 "data/$$file" "$(PREFIX)/share/gtktabledemo/$$file" || exit 1; done
@@ -73,6 +102,8 @@ install:
 	install -Dm644 desktop/icons/$(APP_ID).svg "$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 desktop/icons/$(APP_ID)-symbolic.svg "$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 desktop/$(APP_ID).metainfo.xml "$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	for language in $(LINGUAS); do \
+		install -Dm644 "$(LOCALE_DIR)/$$language/LC_MESSAGES/$(DOMAIN).mo" "$(PREFIX)/share/locale/$$language/LC_MESSAGES/$(DOMAIN).mo" || exit 1; done
 
 uninstall:
 	rm -f $(addprefix "$(PREFIX)/,$(addsuffix ",$(INSTALLED_FILES)))

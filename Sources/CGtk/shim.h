@@ -15,6 +15,7 @@
 #include <pango/pangocairo.h>
 #include <glib-unix.h> /* g_unix_signal_add_full: SIGTERM and SIGINT save and quit */
 #include <malloc.h> /* malloc_trim, for the benchmarks' retained-memory figure */
+#include <libintl.h> /* bindtextdomain, bind_textdomain_codeset: the app's translations (P5) */
 
 /* Typed helpers for what Swift cannot import: C macros and variadic functions. */
 

@@ -19,4 +19,5 @@ if options.printsRowCSS {
     exit(0)
 }
 if let status = JSONTransfer.run(options) { exit(status) }
+Localization.start()
 exit(DemoApplication(options: options).run())

@@ -27,7 +27,7 @@ extension Table {
         update.update.absorb(leaveSelectionMode())
         let count = deletion.count
         update.update.undoToast = TableUpdate.UndoToast(
-            row: firstRow, message: count == 1 ? "1 row deleted" : "\(Table.groupedDigits(count)) rows deleted")
+            row: firstRow, message: count == 1 ? "1 row deleted" : "\(Table.groupedDigits(count)) rows deleted", action: .deletedRows(count: count))
         return update.update
     }
 
@@ -132,7 +132,8 @@ extension Table {
         guard !edits.isEmpty else { return update }
         history.record(.group(edits), at: clock())
         history.breakCoalescing()
-        update.undoToast = TableUpdate.UndoToast(row: edits[0].row, message: Table.markMessage(mark, on: on, count: edits.count))
+        update.undoToast = TableUpdate.UndoToast(
+            row: edits[0].row, message: Table.markMessage(mark, on: on, count: edits.count), action: .marked(mark, on: on, count: edits.count))
         update.selectionChanged = true
         return update
     }

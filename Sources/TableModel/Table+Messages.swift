@@ -39,14 +39,6 @@ extension Table {
         "Deleted \(row.toastExcerpt)"
     }
 
-    /// What a toast says when a pin moved row `id` out of view (P4):
-    /// `Pinned “Groceries: oat milk…” at the top of its section`; nil for no such row.
-    ///
-    /// - Complexity: O(``Row/toastExcerptLength``).
-    public func pinnedOutOfViewMessage(for id: RowID) -> String? {
-        rows[id].map { "Pinned \($0.toastExcerpt) at the top of its section" }
-    }
-
     /// `text` with its first letter in upper case.
     static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()

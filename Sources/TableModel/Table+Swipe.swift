@@ -23,9 +23,13 @@ extension Table {
     public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
         let row = try existingRow(id)
         guard row.kind != .header, rows.readFailure(of: id) == nil else { return nil }
-        return edge == .leading
+        var configuration = edge == .leading
             ? DemoSwipeActions.leading(for: row, fullSwipe: allowsFullSwipe)
             : DemoSwipeActions.trailing(for: row, fullSwipe: allowsFullSwipe)
+        for index in configuration.actions.indices {
+            if let title = actionTitles[configuration.actions[index].identifier] { configuration.actions[index].title = title }
+        }
+        return configuration
     }
 
     /// Each action button's width on `edge` of row `id`, from the edge inwards (S1).

@@ -35,6 +35,9 @@ public final class Table {
     public internal(set) var width: Double
     /// The font action titles are measured in.
     public var actionFont = FontDescription(family: "Sans", size: 12)
+    /// The titles the app shows for actions, by identifier (its translations); an action not
+    /// listed keeps its own. Set it before the first swipe: widths measured earlier stay.
+    public var actionTitles: [String: String] = [:]
     /// Whether a full swipe performs the first action (S4); off by default.
     public var allowsFullSwipe = false
     /// The row whose text has focus, if any.

@@ -3,8 +3,17 @@
 public struct TableUpdate: Sendable, Equatable {
     /// A short notice with Undo, shown after a delete (S6).
     public struct UndoToast: Sendable, Equatable {
+        /// What was done, for the app to say in the user's language (P5).
+        public enum Action: Sendable, Equatable {
+            /// One row deleted: its kind, and the start of its text (``Row/textExcerpt``).
+            case deleted(RowKind, excerpt: String?)
+            case deletedRows(count: Int)
+            case marked(BatchMark, on: Bool, count: Int)
+        }
+
         public var row: RowID
         public var message: String
+        public var action: Action
     }
 
     /// Rows inserted, deleted, moved or resized, the corrected scroll offset and content height.

@@ -7,8 +7,10 @@ enum AboutWindow {
     /// Every word the window shows besides the app's name, in one place.
     enum Words {
         /// The metainfo's summary and developer, and its homepage.
-        static let comments = "A table of notes, toggles and grids that never jumps"
-        static let developer = "The GtkTableDemo developers"
+        static var comments: String { tr("A table of notes, toggles and grids that never jumps") }
+        static var developer: String { tr("The GtkTableDemo developers") }
+        /// Translators put their names here, one a line (GNOME's convention).
+        static var translators: String { tr("translator-credits") }
         static let website = "https://github.com/gtktabledemo/GtkTableDemo"
     }
 
@@ -21,6 +23,8 @@ enum AboutWindow {
         adw_about_window_set_developer_name(about(), Words.developer)
         adw_about_window_set_comments(about(), Words.comments)
         adw_about_window_set_website(about(), Words.website)
+        // The translators of the user's language, as their catalogue names them.
+        if Words.translators != "translator-credits" { adw_about_window_set_translator_credits(about(), Words.translators) }
         gtk_window_present(about())
     }
 }

@@ -63,7 +63,7 @@ final class AutoSaver {
     func flush() -> String? {
         save(force: true)
         guard let error = writer.flush() else { return nil }
-        let message = "Could not save your changes: \(error.description)"
+        let message = tr("Could not save your changes: {reason}").filling(["reason": error.description])
         FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
         return message
     }
@@ -82,12 +82,12 @@ final class AutoSaver {
 
     private func writerReported(_ error: RowStoreError?) {
         guard let error else {
-            if reportedFailure { onError?("Your changes are saved again.") }
+            if reportedFailure { onError?(tr("Your changes are saved again.")) }
             reportedFailure = false
             return
         }
         FileHandle.standardError.write(Data("GtkTableDemo: could not save your changes: \(error.description)\n".utf8))
-        if !reportedFailure { onError?("Could not save your changes: \(error.description)") }
+        if !reportedFailure { onError?(tr("Could not save your changes: {reason}").filling(["reason": error.description])) }
         reportedFailure = true
         guard retryTimer == nil else { return }
         retryTimer = MainLoopSource.timeout(milliseconds: Self.retryMilliseconds) { [weak self] in

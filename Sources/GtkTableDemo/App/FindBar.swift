@@ -11,26 +11,15 @@ import TableModel
 @MainActor
 final class FindBar {
     enum Words {
-        static let find = "Find"
-        static let findTooltip = "Find rows (Ctrl+F)"
-        static let entryName = "Find rows"
-        static let close = "Close Find"
-        static let countName = "Matching rows"
-        static let noMatches = "No matching rows"
-        static let noMatchesHint = "Try fewer or shorter words"
-        static func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(grouped(count)) rows" }
-        static let unavailable = "Find needs the rows database; the sample data cannot be searched"
-
-        /// `1234567` as "1,234,567".
-        static func grouped(_ count: Int) -> String {
-            let digits = Array(String(count))
-            var text = ""
-            for (index, digit) in digits.enumerated() {
-                if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-                text.append(digit)
-            }
-            return text
-        }
+        static var find: String { tr("Find") }
+        static var findTooltip: String { tr("Find rows (Ctrl+F)") }
+        static var entryName: String { tr("Find rows") }
+        static var close: String { tr("Close Find") }
+        static var countName: String { tr("Matching rows") }
+        static var noMatches: String { tr("No matching rows") }
+        static var noMatchesHint: String { tr("Try fewer or shorter words") }
+        static func rows(_ count: Int) -> String { trn("{count} row", "{count} rows", count) }
+        static var unavailable: String { tr("Find needs the rows database; the sample data cannot be searched") }
     }
 
     let bar: GObjectRef
@@ -223,7 +212,7 @@ final class FindBar {
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
         case .failure(let error):
-            controller.onError?("Could not search the rows: \(error.description)", error.description)
+            controller.onError?(tr("Could not search the rows: {reason}").filling(["reason": error.description]), error.description)
         }
     }
 

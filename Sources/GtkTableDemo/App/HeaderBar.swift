@@ -13,10 +13,10 @@ import GtkBridge
 final class HeaderBar {
     /// Every word the header bar shows, in one place (for translation later).
     enum Words {
-        static let appName = "Table Demo"
-        static let sampleData = "Sample data — changes are not saved"
-        static let endEditing = "End Editing"
-        static let endEditingTooltip = "End editing (Escape)"
+        static var appName: String { tr("Table Demo") }
+        static var sampleData: String { tr("Sample data — changes are not saved") }
+        static var endEditing: String { tr("End Editing") }
+        static var endEditingTooltip: String { tr("End editing (Escape)") }
     }
 
     let widget: GObjectRef

@@ -8,11 +8,11 @@ import GtkBridge
 enum MainMenu {
     /// Every word the menu shows, in one place (for translation later).
     enum Words {
-        static let button = "Main Menu"
-        static let importRows = "_Import Rows…"
-        static let exportRows = "_Export Rows…"
-        static let shortcuts = "_Keyboard Shortcuts"
-        static let about = "_About Table Demo"
+        static var button: String { tr("Main Menu") }
+        static var importRows: String { tr("_Import Rows…") }
+        static var exportRows: String { tr("_Export Rows…") }
+        static var shortcuts: String { tr("_Keyboard Shortcuts") }
+        static var about: String { tr("_About Table Demo") }
     }
 
     /// The menu button, with the icon GNOME apps use for their primary menu.

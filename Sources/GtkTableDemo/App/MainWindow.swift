@@ -124,8 +124,8 @@ final class MainWindow {
             return false
         }
         let dialog = MessageDialog.make(
-            over: window, heading: "Your last changes could not be saved", body: failure,
-            responses: [("keep", "_Keep Open"), ("quit", "_Quit Without Saving")], emphasised: "quit",
+            over: window, heading: tr("Your last changes could not be saved"), body: failure,
+            responses: [("keep", tr("_Keep Open")), ("quit", tr("_Quit Without Saving"))], emphasised: "quit",
             appearance: ADW_RESPONSE_DESTRUCTIVE, defaultResponse: "keep", closeResponse: "keep"
         ) { [weak self] response in
             guard let self else { return }
@@ -201,8 +201,8 @@ final class MainWindow {
         FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n\(advice)\n".utf8))
         exitStatus = 1
         let dialog = MessageDialog.make(
-            over: window, heading: "Cannot open the rows file", body: error.description,
-            responses: [("quit", "_Quit"), ("sample", "Open _Sample Data")], emphasised: "sample",
+            over: window, heading: tr("Cannot open the rows file"), body: error.description,
+            responses: [("quit", tr("_Quit")), ("sample", tr("Open _Sample Data"))], emphasised: "sample",
             appearance: ADW_RESPONSE_SUGGESTED, defaultResponse: "sample", closeResponse: "quit"
         ) { [weak self] response in
             guard let self else { return }
@@ -237,6 +237,7 @@ final class MainWindow {
             return
         }
         model.actionFont = RowStyle.actionTitleFont.description(dpi: resolution.dpi)
+        model.actionTitles = ActionTitles.all
         // Before any view exists: there is nothing on screen for the change set to update.
         _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
@@ -252,9 +253,9 @@ final class MainWindow {
             self?.showEditing()
             self?.stateWriter?.setNeedsWrite()
         }
-        controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(toast.message) }
+        controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(ToastWords.undo(toast.action)) }
         controller.onMovedOutOfView = { [weak self, weak controller] id, message in
-            self?.toasts.show(message, button: "Show") { controller?.show(id) }
+            self?.toasts.show(message, button: tr("Show")) { controller?.show(id) }
         }
         toasts.onCoveredHeightChange = { [weak controller] height in controller?.setBottomInset(height) }
         controller.onError = { [weak self] message, details in
@@ -322,7 +323,7 @@ final class MainWindow {
             guard let self else { return }
             FileHandle.standardError.write(Data("GtkTableDemo: \(heading): \(body)\n".utf8))
             let dialog = MessageDialog.make(
-                over: self.window, heading: heading, body: body, responses: [("close", "_Close")], emphasised: "close",
+                over: self.window, heading: heading, body: body, responses: [("close", tr("_Close"))], emphasised: "close",
                 appearance: ADW_RESPONSE_DEFAULT, defaultResponse: "close", closeResponse: "close") { _ in }
             gtk_window_present(dialog())
         }
@@ -371,7 +372,7 @@ final class MainWindow {
         controller.onSelectionChanged = { [weak self, weak controller] in
             guard let self, let model = controller?.model else { return }
             self.selectionChrome.show(
-                selecting: model.isSelecting, title: model.isSelecting ? model.selectionTitle : HeaderBar.Words.appName,
+                selecting: model.isSelecting, title: model.isSelecting ? SelectionChrome.Words.title(selected: model.selection.count) : HeaderBar.Words.appName,
                 count: model.selection.count)
         }
     }
@@ -408,6 +409,7 @@ final class MainWindow {
             "settled": isSettled, "active": gtk_window_is_active(window()) != 0, "fullRedraws": fullRedraw?.count ?? 0,
             "focusVisible": gtk_window_get_focus_visible(window()) != 0, "header": header.automationFacts(in: window),
             "selectionChrome": selectionChrome.automationFacts(in: window), "toast": toasts.shownTitle ?? "",
+            "cutLabels": CutLabels.find(in: window),
         ]
         if let surface = gtk_native_get_surface(window()) {
             state["window"] = [

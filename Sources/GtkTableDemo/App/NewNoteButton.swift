@@ -9,8 +9,8 @@ import GtkBridge
 enum NewNoteButton {
     /// Every word the button shows, in one place (for translation later).
     enum Words {
-        static let name = "New note"
-        static let tooltip = "New note (Ctrl+N)"
+        static var name: String { tr("New note") }
+        static var tooltip: String { tr("New note (Ctrl+N)") }
     }
 
     /// The window action the button and Ctrl+N activate.

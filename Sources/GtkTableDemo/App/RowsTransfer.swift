@@ -16,18 +16,18 @@ import TableModel
 final class RowsTransfer {
     /// Every word the import and export show, in one place (for translation later).
     enum Words {
-        static let importTitle = "Import Rows"
-        static let importButton = "_Import"
-        static let exportTitle = "Export Rows"
-        static let exportButton = "_Export"
-        static let cancel = "_Cancel"
-        static let jsonFiles = "JSON rows files"
-        static let importFailed = "Could not import the rows"
-        static let exportFailed = "Could not export the rows"
+        static var importTitle: String { tr("Import Rows") }
+        static var importButton: String { tr("_Import") }
+        static var exportTitle: String { tr("Export Rows") }
+        static var exportButton: String { tr("_Export") }
+        static var cancel: String { tr("_Cancel") }
+        static var jsonFiles: String { tr("JSON rows files") }
+        static var importFailed: String { tr("Could not import the rows") }
+        static var exportFailed: String { tr("Could not export the rows") }
         static func imported(_ source: String, into database: String) -> String {
-            "Imported “\(source)” into a new database, “\(database)”, now shown"
+            tr("Imported “{source}” into a new database, “{database}”, now shown").filling(["source": source, "database": database])
         }
-        static func exported(to path: String) -> String { "Exported the rows to “\(path)”" }
+        static func exported(to path: String) -> String { tr("Exported the rows to “{path}”").filling(["path": path]) }
     }
 
     private let window: GObjectRef

@@ -12,18 +12,27 @@ import TableModel
 /// a row is selected (the marks only up to ``Table/batchMarkLimit`` rows).
 @MainActor
 final class SelectionChrome {
-    /// Every word selection mode shows, in one place (for translation later).
+    /// Every word selection mode shows, in one place, translated (P5).
     enum Words {
-        static let select = "Select"
-        static let selectTooltip = "Select rows (Ctrl+click a row)"
-        static let cancel = "Cancel"
-        static let cancelTooltip = "Leave selection mode (Escape)"
-        static let delete = "Delete"
-        static let marks: [(BatchMark, on: Bool, title: String)] = [
-            (.flag, true, "Flag"), (.flag, false, "Unflag"), (.done, true, "Done"), (.done, false, "Not Done"),
-            (.pin, true, "Pin"), (.pin, false, "Unpin"),
-        ]
-        static let tooMany = "Flag, Done and Pin work on at most \(Table.batchMarkLimit) rows at once"
+        static var select: String { tr("Select") }
+        static var selectTooltip: String { tr("Select rows (Ctrl+click a row)") }
+        static var cancel: String { tr("Cancel") }
+        static var cancelTooltip: String { tr("Leave selection mode (Escape)") }
+        static var delete: String { tr("Delete") }
+        static var marks: [(BatchMark, on: Bool, title: String)] {
+            [(.flag, true, tr("Flag")), (.flag, false, tr("Unflag")), (.done, true, tr("Done")), (.done, false, tr("Not Done")),
+             (.pin, true, tr("Pin")), (.pin, false, tr("Unpin"))]
+        }
+        static var tooMany: String {
+            trn("Flag, Done and Pin work on at most {count} row at once", "Flag, Done and Pin work on at most {count} rows at once",
+                Table.batchMarkLimit)
+        }
+        /// The header bar's title in the mode: "Select rows", "1 row selected", "12 rows selected".
+        static func title(selected count: Int) -> String {
+            // TRANSLATORS: the header bar's title; at the narrowest window (480 px), beside
+            // Cancel, it has room for about 14 characters.
+            count == 0 ? tr("Select rows") : trn("{count} row selected", "{count} rows selected", count)
+        }
     }
 
     let actionBar: GObjectRef

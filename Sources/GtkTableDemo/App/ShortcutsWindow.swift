@@ -8,7 +8,7 @@ import GtkBridge
 @MainActor
 enum ShortcutsWindow {
     /// The window's title.
-    static let title = "Keyboard Shortcuts"
+    static var title: String { tr("Keyboard Shortcuts") }
 
     /// One binding: what it does, and its keys as GTK accelerators (alternatives separated by
     /// a space).
@@ -19,34 +19,34 @@ enum ShortcutsWindow {
 
     /// The bindings, grouped as the window shows them: one per row of the README's table, with
     /// its action as the title. Keep the two in step (a UI test compares them).
-    static let groups: [(title: String, bindings: [Binding])] = [
-        ("Notes", [
-            Binding(title: "Edit a note", accelerators: "Tab"),
-            Binding(title: "End editing", accelerators: "Escape"),
-            Binding(title: "Expand / collapse a note, open / close a toggle row", accelerators: "Return"),
+    static var groups: [(title: String, bindings: [Binding])] { [
+        (tr("Notes"), [
+            Binding(title: tr("Edit a note"), accelerators: "Tab"),
+            Binding(title: tr("End editing"), accelerators: "Escape"),
+            Binding(title: tr("Expand / collapse a note, open / close a toggle row"), accelerators: "Return"),
         ]),
-        ("Moving around", [
-            Binding(title: "Move between rows", accelerators: "Up Down"),
-            Binding(title: "New note (after the focused row, or at the top of the first section)", accelerators: "<Control>n"),
-            Binding(title: "Move a row (across section headers; a pinned row stays among its section's pinned rows)", accelerators: "<Alt>Up <Alt>Down"),
-            Binding(title: "Scroll", accelerators: "Page_Up Page_Down Home End"),
+        (tr("Moving around"), [
+            Binding(title: tr("Move between rows"), accelerators: "Up Down"),
+            Binding(title: tr("New note (after the focused row, or at the top of the first section)"), accelerators: "<Control>n"),
+            Binding(title: tr("Move a row (across section headers; a pinned row stays among its section's pinned rows)"), accelerators: "<Alt>Up <Alt>Down"),
+            Binding(title: tr("Scroll"), accelerators: "Page_Up Page_Down Home End"),
         ]),
-        ("Rows", [
-            Binding(title: "Swipe actions", accelerators: "Menu <Shift>F10"),
-            Binding(title: "Undo / redo (edits, deletes, pins, flags, expands, new notes, moves)", accelerators: "<Control>z <Control><Shift>z"),
+        (tr("Rows"), [
+            Binding(title: tr("Swipe actions"), accelerators: "Menu <Shift>F10"),
+            Binding(title: tr("Undo / redo (edits, deletes, pins, flags, expands, new notes, moves)"), accelerators: "<Control>z <Control><Shift>z"),
         ]),
-        ("Selection and find", [
-            Binding(title: "Select rows (selection mode: check boxes, the count in the title, no swipes)", accelerators: "<Control>a space"),
-            Binding(title: "Act on the selected rows (one undo step each)", accelerators: "Delete"),
-            Binding(title: "Leave selection mode", accelerators: "Escape"),
-            Binding(title: "Find rows (by words, the last one a prefix; case and accents ignored)", accelerators: "<Control>f"),
+        (tr("Selection and find"), [
+            Binding(title: tr("Select rows (selection mode: check boxes, the count in the title, no swipes)"), accelerators: "<Control>a space"),
+            Binding(title: tr("Act on the selected rows (one undo step each)"), accelerators: "Delete"),
+            Binding(title: tr("Leave selection mode"), accelerators: "Escape"),
+            Binding(title: tr("Find rows (by words, the last one a prefix; case and accents ignored)"), accelerators: "<Control>f"),
         ]),
-        ("General", [
-            Binding(title: "Main menu", accelerators: "F10"),
-            Binding(title: "Keyboard shortcuts", accelerators: "<Control>question"),
-            Binding(title: "Quit", accelerators: "<Control>q"),
+        (tr("General"), [
+            Binding(title: tr("Main menu"), accelerators: "F10"),
+            Binding(title: tr("Keyboard shortcuts"), accelerators: "<Control>question"),
+            Binding(title: tr("Quit"), accelerators: "<Control>q"),
         ]),
-    ]
+    ] }
 
     /// A new shortcuts window, not shown; the caller makes it the window's help overlay.
     static func make() -> GObjectRef {

@@ -54,7 +54,7 @@ final class ToastPresenter {
     func showUndo(_ message: String) {
         historyMoved()
         let toast = adw_toast_new(message)!
-        adw_toast_set_button_label(toast, "Undo")
+        adw_toast_set_button_label(toast, tr("Undo"))
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
         undoToast = present(toast)

@@ -54,7 +54,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         preview.keptLayouts = keptLayouts
         textView = GObjectRef(gtk_text_view_new()!)
         textView.addCSSClass("note-text")
-        textView.setAccessibleLabel("Note")
+        textView.setAccessibleLabel(tr("Note"))
         let view: UnsafeMutablePointer<GtkTextView> = textView()
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_left_margin(view, Int32(RowStyle.note.textInset))
@@ -71,7 +71,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_scrolled_window_set_child(scroller(), textView.widget)
         ScrollbarAccessibility.tidy(scroller)
 
-        button = GObjectRef(gtk_button_new_with_label("Expand")!)
+        button = GObjectRef(gtk_button_new_with_label(tr("Expand"))!)
         button.addCSSClass("note-toggle")
         // Clicking Expand/Collapse leaves the caret where it is (N5).
         gtk_widget_set_focus_on_click(button.widget, 0)
@@ -328,8 +328,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
         }
         guard let note = try? model.noteLayout(for: row.id) else { return }
         textHeight = note.textAreaHeight
-        gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
-        button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
+        let title = expanded ? tr("Collapse") : tr("Expand")
+        gtk_button_set_label(button(), title)
+        button.setAccessibleLabel(title)
         button.setVisible(note.canExpand)
         showsBar = note.showsBar
         let marksText = RowStyle.marks(of: row)

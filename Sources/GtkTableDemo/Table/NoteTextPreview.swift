@@ -64,7 +64,7 @@ final class NoteTextPreview: ContainerDrawing {
     init() {
         widget = Container.make(cssName: "note-text", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
-        widget.setAccessibleLabel("Note")
+        widget.setAccessibleLabel(tr("Note"))
     }
 
     /// The widget goes: its layouts go with it.

@@ -37,11 +37,11 @@ final class RichRowView: ContainerLayout, RowContentView {
             setLoading(false)
             widget.removeCSSClass("failed")
         case .failed(let message):
-            gtk_label_set_text(labelView, "Could not load this content: \(message)")
+            gtk_label_set_text(labelView, tr("Could not load this content: {reason}").filling(["reason": message]))
             setLoading(false)
             widget.addCSSClass("failed")
         default:
-            gtk_label_set_text(labelView, "Loading…")
+            gtk_label_set_text(labelView, tr("Loading…"))
             setLoading(true)
             widget.removeCSSClass("failed")
         }

@@ -59,7 +59,7 @@ final class RowCell: ContainerLayout {
         selectionCheck = SelectionCheck(parent: widget)
         dragHandle.addCSSClass("drag-handle")
         gtk_image_set_pixel_size(dragHandle(), Self.dragHandleWidth)
-        dragHandle.setAccessibleLabel("Drag to move the row")
+        dragHandle.setAccessibleLabel(tr("Drag to move the row"))
         dragHandle.setParent(widget)
         // Set here and in `bind`, never in `allocate`: a visibility change there resizes the
         // table's ancestors while GTK allocates them.
@@ -112,7 +112,7 @@ final class RowCell: ContainerLayout {
         }
         content.widget.setAccessibleHidden(failure != nil)
         widget.setCSSClass("unreadable", failure != nil)
-        widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : "Unreadable row")
+        widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : tr("Unreadable row"))
         widget.setAccessibleHidden(false)
         for mark in ["flagged", "done", "pinned"] { widget.removeCSSClass(mark) }
         if row.flagged { widget.addCSSClass("flagged") }
@@ -146,13 +146,25 @@ final class RowCell: ContainerLayout {
         case .header(let title), .toggle(let title, _): name = title
         case .note(let text, _): name = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         case .grid(let chips): name = chips.prefix(3).joined(separator: ", ") + (chips.count > 3 ? "…" : "")
-        case .rich: name = "Rich content"
-        case .web: name = "Web content"
+        case .rich: name = tr("Rich content")
+        case .web: name = tr("Web content")
         }
         let short = name.count > 80 ? String(name.prefix(80)) + "…" : name
         let marks = RowStyle.marks(of: row)
-        let named = short.isEmpty ? "Empty \(row.kind.name)" : short
+        let named = short.isEmpty ? emptyName(of: row.kind) : short
         return marks.isEmpty ? named : "\(named), \(marks)"
+    }
+
+    /// What assistive technology calls a row with nothing to show: "Empty note".
+    private static func emptyName(of kind: RowKind) -> String {
+        switch kind {
+        case .header: tr("Empty header")
+        case .note: tr("Empty note")
+        case .toggle: tr("Empty toggle")
+        case .grid: tr("Empty grid")
+        case .rich: tr("Empty rich content")
+        case .web: tr("Empty web content")
+        }
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {

@@ -82,13 +82,13 @@ enum RowStyle {
 
     /// The marks a row shows for its swipe actions' state (S9), in words where there is room.
     static func marks(of row: Row) -> String {
-        [row.pinned ? "📌 Pinned" : nil, row.flagged ? "⚑ Flagged" : nil, row.done ? "✓ Done" : nil]
+        [row.pinned ? "📌 " + tr("Pinned") : nil, row.flagged ? "⚑ " + tr("Flagged") : nil, row.done ? "✓ " + tr("Done") : nil]
             .compactMap { $0 }.joined(separator: "   ")
     }
 
     /// The same marks in words only, as a screen reader names them: "Pinned, Flagged".
     static func spokenMarks(of row: Row) -> String {
-        [row.pinned ? "Pinned" : nil, row.flagged ? "Flagged" : nil, row.done ? "Done" : nil].compactMap { $0 }
+        [row.pinned ? tr("Pinned") : nil, row.flagged ? tr("Flagged") : nil, row.done ? tr("Done") : nil].compactMap { $0 }
             .joined(separator: ", ")
     }
 

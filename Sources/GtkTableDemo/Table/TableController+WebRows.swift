@@ -29,7 +29,7 @@ extension TableController {
         if g_app_info_launch_default_for_uri(uri, nil, &error) == 0 {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "no application"
             g_clear_error(&error)
-            onError?("Could not open the link \(uri).", "opening \(uri): \(reason)")
+            onError?(tr("Could not open the link {link}.").filling(["link": uri]), "opening \(uri): \(reason)")
         }
     }
 }

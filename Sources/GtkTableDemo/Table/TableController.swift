@@ -312,7 +312,7 @@ final class TableController {
             // A deleted row's focus goes on to its neighbour, not to the table (P4).
             if hadFocus, isLive(id) == nil, let neighbour { focus(neighbour) }
             // A pin that moved the row out of view says so, and offers to show it (P4).
-            if wasPinned == false, model.row(id)?.pinned == true, !isInView(id), let message = model.pinnedOutOfViewMessage(for: id) {
+            if wasPinned == false, model.row(id)?.pinned == true, !isInView(id), let message = model.row(id).map(ToastWords.pinnedOutOfView) {
                 onMovedOutOfView?(id, message)
             }
         }

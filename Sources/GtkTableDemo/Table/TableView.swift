@@ -68,7 +68,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
         self.controller = controller
         scrolledWindow = GObjectRef(gtk_scrolled_window_new()!)
         widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self, scrollable: true)
-        widget.setAccessibleLabel("Rows")
+        widget.setAccessibleLabel(tr("Rows"))
         allocationGuard = AllocationGuard(widget: widget)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focusable(widget.widget, 1)
@@ -96,7 +96,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
         gtk_widget_insert_before(stickyCell.widget.widget, widget.widget, nil)
         presentation.onChange = { [weak self] in self?.setNeedsLayout() }
         if let scrollbar {
-            scrollbar.setAccessibleLabel("Scroll the rows")
+            scrollbar.setAccessibleLabel(tr("Scroll the rows"))
             scrolling.watch(scrollbar: scrollbar)
         }
     }

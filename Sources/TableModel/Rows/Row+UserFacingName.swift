@@ -26,13 +26,21 @@ extension Row {
     ///
     /// - Complexity: O(leading whitespace + ``toastExcerptLength``).
     public var toastExcerpt: String {
+        textExcerpt.map { "“\($0)”" } ?? userFacingName
+    }
+
+    /// The start of the row's text or title as a toast quotes it (`Groceries: oat milk…`),
+    /// without quotes; nil for a row with no text of its own or only whitespace.
+    ///
+    /// - Complexity: O(leading whitespace + ``toastExcerptLength``).
+    public var textExcerpt: String? {
         let text: String
         switch content {
         case .header(let title), .toggle(let title, _): text = title
         case .note(let body, _): text = body
-        case .grid, .rich, .web: return userFacingName
+        case .grid, .rich, .web: return nil
         }
-        return text.allSatisfy(\.isWhitespace) ? userFacingName : "“\(Row.excerpt(text))”"
+        return text.allSatisfy(\.isWhitespace) ? nil : Row.excerpt(text)
     }
 
     /// The first line of `text`, without leading whitespace, cut at the last word boundary
