@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
-        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "CWebKit", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "CWebKit", "GtkBridge", "TableModel", "RowStore", "SQLiteStore", "BenchSupport"]),
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows database, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),

@@ -32,7 +32,6 @@ import Testing
             }
         }
         #expect(table.takeChanges(force: true) == nil && !table.canUndo)
-        #expect(table.userMessage(for: .unreadableRow(id, RowReadFailure(message: DamagedSource.message))).contains("cannot be changed"))
     }
 
     @Test func anUnreadableRowIsAsTallAsItsMessage() throws {

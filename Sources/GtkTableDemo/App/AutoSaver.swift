@@ -63,7 +63,7 @@ final class AutoSaver {
     func flush() -> String? {
         save(force: true)
         guard let error = writer.flush() else { return nil }
-        let message = tr("Could not save your changes: {reason}").filling(["reason": error.description])
+        let message = tr("Could not save your changes: {reason}").filling(["reason": FileErrorWording.text(for: error)])
         FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
         return message
     }
@@ -87,7 +87,7 @@ final class AutoSaver {
             return
         }
         FileHandle.standardError.write(Data("GtkTableDemo: could not save your changes: \(error.description)\n".utf8))
-        if !reportedFailure { onError?(tr("Could not save your changes: {reason}").filling(["reason": error.description])) }
+        if !reportedFailure { onError?(tr("Could not save your changes: {reason}").filling(["reason": FileErrorWording.text(for: error)])) }
         reportedFailure = true
         guard retryTimer == nil else { return }
         retryTimer = MainLoopSource.timeout(milliseconds: Self.retryMilliseconds) { [weak self] in

@@ -212,7 +212,7 @@ final class FindBar {
             let shown = controller.model.filterMatchCount ?? 0
             setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
         case .failure(let error):
-            controller.onError?(tr("Could not search the rows: {reason}").filling(["reason": error.description]), error.description)
+            controller.onError?(tr("Could not search the rows: {reason}").filling(["reason": FileErrorWording.text(for: error)]), error.description)
         }
     }
 

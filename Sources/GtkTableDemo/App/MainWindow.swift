@@ -201,7 +201,7 @@ final class MainWindow {
         FileHandle.standardError.write(Data("GtkTableDemo: \(error.description)\n\(advice)\n".utf8))
         exitStatus = 1
         let dialog = MessageDialog.make(
-            over: window, heading: tr("Cannot open the rows file"), body: error.description,
+            over: window, heading: tr("Cannot open the rows file"), body: FileErrorWording.text(for: error),
             responses: [("quit", tr("_Quit")), ("sample", tr("Open _Sample Data"))], emphasised: "sample",
             appearance: ADW_RESPONSE_SUGGESTED, defaultResponse: "sample", closeResponse: "quit"
         ) { [weak self] response in

@@ -117,7 +117,7 @@ final class RowsTransfer {
                 case .success(let document):
                     self.onImported(document, Words.imported(sourceName, into: URL(fileURLWithPath: target).lastPathComponent))
                 case .failure(let error):
-                    self.onFailure(Words.importFailed, error.description)
+                    self.onFailure(Words.importFailed, FileErrorWording.text(for: error))
                 }
             }
         }
@@ -150,7 +150,7 @@ final class RowsTransfer {
             MainLoopSource.idleFromAnyThread { [weak self, handover] in
                 guard let self else { return }
                 if let error = handover.value {
-                    self.onFailure(Words.exportFailed, error.description)
+                    self.onFailure(Words.exportFailed, FileErrorWording.text(for: error))
                 } else {
                     self.onDone(Words.exported(to: target))
                 }

@@ -107,7 +107,7 @@ final class TableController {
 
     /// Tells the user, in their words, why something was refused; the log gets the details.
     func report(_ error: TableError) {
-        onError?(model.userMessage(for: error), error.description)
+        onError?(RefusalWording.text(for: error, in: model), error.description)
     }
 
     /// Applies an update and lays out again (positions come from the model's corrected

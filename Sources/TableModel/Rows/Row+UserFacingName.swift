@@ -17,6 +17,18 @@ extension Row {
         }
     }
 
+    /// The start of the text or title ``userFacingName`` quotes (`Buy milk`), for a caller that
+    /// words the name itself; nil for a row with no text of its own or only whitespace.
+    ///
+    /// - Complexity: O(leading whitespace + ``quotedPrefixLength``).
+    public var quotedExcerpt: String? {
+        switch content {
+        case .header(let title), .toggle(let title, _): title.allSatisfy(\.isWhitespace) ? nil : Row.quoted(title)
+        case .note(let text, _): text.allSatisfy(\.isWhitespace) ? nil : Row.quoted(text)
+        case .grid, .rich, .web: nil
+        }
+    }
+
     /// The most characters of a row's text a toast quotes (``toastExcerpt``).
     static let toastExcerptLength = 20
 
