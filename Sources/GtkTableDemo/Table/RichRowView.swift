@@ -37,7 +37,8 @@ final class RichRowView: ContainerLayout, RowContentView {
             setLoading(false)
             widget.removeCSSClass("failed")
         case .failed(let message):
-            gtk_label_set_text(labelView, tr("Could not load this content: {reason}").filling(["reason": message]))
+            let reason = message == RichLoadState.timedOutMessage ? tr("Loading timed out") : message
+            gtk_label_set_text(labelView, tr("Could not load this content: {reason}").filling(["reason": reason]))
             setLoading(false)
             widget.addCSSClass("failed")
         default:
