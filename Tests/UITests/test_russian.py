@@ -1,16 +1,18 @@
 """Russian (P5): the catalogue is complete and matches the sources, and the app run under
 LANGUAGE=ru in a ru_RU.UTF-8 locale speaks Russian on the screen and over AT-SPI (title, header
 buttons, a row's actions, the find count in its three plural forms, the selection title),
-with no label of the window's chrome cut at the narrowest window (480 px)."""
+with no label of the window's chrome cut at the narrowest window (480 px); a refusal toast and
+a bad file's dialog speak Russian too, while stderr keeps the English details."""
 import json
 import os
 import re
+import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from harness import ROOT, App, SessionBus, compare_golden, dark_pixels, wait_until
+from harness import BINARY, ROOT, SAMPLE_DATA, App, SessionBus, compare_golden, dark_pixels, wait_until
 
 CLIENT = Path(__file__).with_name("a11y_client.py")
 SOURCES = ROOT / "Sources" / "GtkTableDemo"
@@ -188,6 +190,57 @@ def test_the_window_speaks_russian_and_nothing_is_cut(display, workdir, russian)
                       "selection mode over AT-SPI")
         app.assert_full_redraw_matches()
         assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()
+
+
+def test_a_refusal_toast_speaks_russian(display, workdir, russian):
+    # Row 3's stored extra fields are damaged: the row cannot be read, and a secondary click on
+    # it is refused with a toast worded by the app.
+    path = workdir / "rows.sqlite"
+    subprocess.run([str(BINARY), "--data", str(path), "--import-json", str(SAMPLE_DATA / "rows.json")],
+                   check=True, capture_output=True, timeout=60)
+    with sqlite3.connect(path) as connection:
+        connection.execute("""UPDATE rows SET extra = '{"source": "x"' WHERE id = 3""")
+    connection.close()
+    bus = SessionBus()
+    app = App(display, workdir, data=path, bus=bus, env=russian)
+    try:
+        state = app.wait_state(lambda s: app.row(s, 3) is not None and app.row(s, 3)["measured"])
+        row = app.row(state, 3)
+        app.click(state["tableOrigin"]["x"] + state["rowWidth"] / 2, row["y"] + row["height"] / 2, button=3)
+        refusal = "Эту строку не удалось прочитать из базы, поэтому её нельзя изменить. Причина написана на её месте."
+        wait_until(lambda: refusal in accessible(bus, display).get("allNames", []), timeout=30,
+                   what="the Russian refusal toast over AT-SPI")
+        assert "could not be read and is left as stored" in app.stderr_text()  # the log's details stay English
+        state = app.state()
+        assert not state["contextMenuOpen"] and not app.row(state, 3)["flagged"]
+        app.assert_full_redraw_matches()
+        assert not app.noise(), app.noise()
+    finally:
+        app.close()
+        bus.close()
+
+
+def test_a_bad_rows_file_is_reported_in_russian(display, workdir, russian):
+    # Not a database: the dialog names the file in Russian, with SQLite's own words kept as they
+    # are; stderr keeps the English sentence for the command line.
+    path = workdir / "notes.sqlite"
+    path.write_bytes(b"these are my notes, not a database\n" * 200)
+    before = path.read_bytes()
+    bus = SessionBus()
+    app = App(display, workdir, data=path, bus=bus, env=russian)
+    try:
+        expected = (f"Файл «{path}» не является базой строк (file is not a database). "
+                    "Выберите другой файл или переместите этот; он оставлен как есть.")
+        names = wait_until(lambda: (lambda n: n if expected in n else None)(accessible(bus, display).get("allNames", [])),
+                           timeout=30, what="the Russian dialog body over AT-SPI")
+        assert "Не удаётся открыть файл строк" in names, names
+        assert f"“{path}” is not a rows database" in app.stderr_text()
+        app.dialog_key("Escape", title="Не удаётся открыть файл строк")
+        assert app.wait_exit() != 0
+        assert path.read_bytes() == before
     finally:
         app.close()
         bus.close()
