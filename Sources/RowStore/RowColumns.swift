@@ -7,7 +7,17 @@ enum RowColumns {
     /// follow "it has" ("extra fields that are not a JSON object").
     struct Damage: Error {
         var id: RowID
-        var what: String
+        var kind: RowReadFailure.Damage
+
+        /// What the row has, in English: `extra fields that are not a JSON object`.
+        var what: String {
+            switch kind {
+            case .unknownKind(let name): "the unknown kind \"\(name)\""
+            case .chipsNotAnArray: "chips that are not a JSON array"
+            case .chipNotAString: "a chip that is not a string"
+            case .extraFieldsNotAnObject: "extra fields that are not a JSON object"
+            }
+        }
 
         /// The failure of a read that needed the whole file, naming the row by id.
         func error(in path: String) -> SQLiteError {
@@ -55,7 +65,7 @@ enum RowColumns {
         let id = RowID(statement.integer(0))
         let kindName = statement.text(1)
         guard let kind = RowKind(name: kindName) else {
-            throw Damage(id: id, what: "the unknown kind \"\(kindName)\"")
+            throw Damage(id: id, kind: .unknownKind(kindName))
         }
         let text = statement.text(2)
         let expanded = statement.integer(4) != 0
@@ -68,12 +78,12 @@ enum RowColumns {
         case .web: content = .web(html: text)
         case .grid:
             guard case .array(let values)? = JSONText.decode(statement.optionalText(3) ?? "[]") else {
-                throw Damage(id: id, what: "chips that are not a JSON array")
+                throw Damage(id: id, kind: .chipsNotAnArray)
             }
             var chips: [String] = []
             for value in values {
                 guard case .string(let chip) = value else {
-                    throw Damage(id: id, what: "a chip that is not a string")
+                    throw Damage(id: id, kind: .chipNotAString)
                 }
                 chips.append(chip)
             }
@@ -82,7 +92,7 @@ enum RowColumns {
         var extras: [JSONMember] = []
         if let extra = statement.optionalText(7) {
             guard case .object(let members)? = JSONText.decode(extra) else {
-                throw Damage(id: id, what: "extra fields that are not a JSON object")
+                throw Damage(id: id, kind: .extraFieldsNotAnObject)
             }
             extras = members
         }

@@ -56,13 +56,16 @@ extension RowDatabase: RowContentSource {
             try select.bind([.integer(id.rawValue)])
             defer { select.finishReading() }
             guard try select.step() else {
-                return .failure(RowReadFailure(message: "This row is no longer in \(path): another program removed it. Nothing done here will change it."))
+                return .failure(RowReadFailure(
+                    message: "This row is no longer in \(path): another program removed it. Nothing done here will change it.",
+                    reason: .removed(file: path)))
             }
             do throws(RowColumns.Damage) {
                 return .success(try RowColumns.row(from: select))
             } catch {
-                return .failure(RowReadFailure(message:
-                    "This row could not be read from \(path): it has \(error.what). It is kept there as it is, and nothing done here will change it; restore the file from a backup to get the row back."))
+                return .failure(RowReadFailure(
+                    message: "This row could not be read from \(path): it has \(error.what). It is kept there as it is, and nothing done here will change it; restore the file from a backup to get the row back.",
+                    reason: .damaged(file: path, error.kind)))
             }
         } catch {
             return .failure(RowReadFailure(message: "This row could not be read. \(error.description)"))

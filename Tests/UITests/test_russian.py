@@ -195,9 +195,9 @@ def test_the_window_speaks_russian_and_nothing_is_cut(display, workdir, russian)
         bus.close()
 
 
-def test_a_refusal_toast_speaks_russian(display, workdir, russian):
-    # Row 3's stored extra fields are damaged: the row cannot be read, and a secondary click on
-    # it is refused with a toast worded by the app.
+def test_an_unreadable_row_and_its_refusal_toast_speak_russian(display, workdir, russian):
+    # Row 3's stored extra fields are damaged: the row cannot be read and says why in its
+    # place, and a secondary click on it is refused with a toast worded by the app.
     path = workdir / "rows.sqlite"
     subprocess.run([str(BINARY), "--data", str(path), "--import-json", str(SAMPLE_DATA / "rows.json")],
                    check=True, capture_output=True, timeout=60)
@@ -208,6 +208,10 @@ def test_a_refusal_toast_speaks_russian(display, workdir, russian):
     app = App(display, workdir, data=path, bus=bus, env=russian)
     try:
         state = app.wait_state(lambda s: app.row(s, 3) is not None and app.row(s, 3)["measured"])
+        # The row's notice is in Russian too, naming the file and what is wrong.
+        notice = f"Эту строку не удалось прочитать из «{path}»: её дополнительные поля — не объект JSON."
+        wait_until(lambda: any(n.startswith(notice) for n in accessible(bus, display).get("allNames", [])), timeout=30,
+                   what="the Russian unreadable-row notice over AT-SPI")
         row = app.row(state, 3)
         app.click(state["tableOrigin"]["x"] + state["rowWidth"] / 2, row["y"] + row["height"] / 2, button=3)
         refusal = "Эту строку не удалось прочитать из базы, поэтому её нельзя изменить. Причина написана на её месте."

@@ -88,7 +88,7 @@ struct RowsDocument {
     func makeTable(metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double) throws(TableError) -> Table {
         switch rows {
         case .stored(let database, let prepared):
-            try Table(prepared: prepared.get(), source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+            try Table(prepared: prepared.get(), source: WordedRowSource(database), width: 0, metrics: metrics, measurer: measurer, clock: clock)
         case .inMemory(let file):
             try Table(file: file, width: 0, metrics: metrics, measurer: measurer, clock: clock)
         }
