@@ -3,7 +3,8 @@
 # has GTK 4.18 and libadwaita 1.7, with the host's Swift toolchain (/opt/swift) bind-mounted.
 #
 # The root is made once with debootstrap and kept in .build/debian13 (Debian packages only;
-# delete the folder to start afresh). Inside it, the checkout is mounted at /src and its own
+# delete the folder to start afresh; DEBIAN13_ROOT names another root to reuse, such as a
+# second worktree's). Inside it, the checkout is mounted at /src and its own
 # build folder (.build/debian13-build) is mounted over /src/.build, so the lane's binaries never
 # replace the host's. Mounts are undone on exit.
 #
@@ -14,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 checkout=$(pwd)
-root="$checkout/.build/debian13"
+root="${DEBIAN13_ROOT:-$checkout/.build/debian13}"
 build="$checkout/.build/debian13-build"
 
 if [[ $(id -u) -ne 0 ]]; then
