@@ -136,6 +136,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, self.boundID != nil, self.form == .preview, let point = self.previewPoint(x: x, y: y) else { return }
             let offset = self.preview.characterOffset(atX: point.x, y: point.y)
             anchor = (offset, x, y)
+            self.holdPressOnRow(true)
             self.showTextView(caretAt: offset)
             gtk_widget_grab_focus(self.textView.widget)
         }
@@ -143,7 +144,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, let start = anchor, self.form == .textView, abs(dx) + abs(dy) > 3 else { return }
             self.selectText(from: start.offset, toX: start.x + dx, y: start.y + dy)
         }
-        drag.onPoint("drag-end") { _, _ in anchor = nil }
+        drag.onPoint("drag-end") { [weak self] _, _ in
+            anchor = nil
+            self?.holdPressOnRow(false)
+        }
         gtk_widget_add_controller(widget.widget, drag())
         attachMultiPress()
 
@@ -158,6 +162,15 @@ final class NoteRowView: ContainerLayout, RowContentView {
             }
         }
         gtk_widget_add_controller(preview.widget.widget, focus())
+    }
+
+    /// While `holding`, the text view cannot be the pointer's target, so a press that swapped it in
+    /// stays with the row until it ends. From GTK 4.10, unmapping the pressed preview picks the
+    /// pointer's target anew: the text view, where it was last laid out. The release then takes
+    /// the text view and its scroller out of an active state the press never put them in
+    /// ("Broken accounting of active state"). The row took the press and ends it either way.
+    private func holdPressOnRow(_ holding: Bool) {
+        gtk_widget_set_can_target(scroller.widget, holding ? 0 : 1)
     }
 
     /// A double or triple click whose first press landed on the drawn text selects the word or
