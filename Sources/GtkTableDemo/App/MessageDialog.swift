@@ -12,6 +12,7 @@ enum MessageDialog {
         onResponse: @escaping @MainActor (String) -> Void
     ) -> GObjectRef {
         let dialog = GObjectRef(adw_message_dialog_new(window(), heading, body)!)
+        MessageDialogHeadingMeasure.apply(to: dialog)
         for response in responses { adw_message_dialog_add_response(dialog(), response.id, response.label) }
         adw_message_dialog_set_response_appearance(dialog(), emphasised, appearance)
         adw_message_dialog_set_default_response(dialog(), defaultResponse)
