@@ -25,10 +25,34 @@ def role_name(node):
     return "push button" if node.getRole() == pyatspi.ROLE_PUSH_BUTTON else node.getRoleName()
 
 
+def accessible_name(node):
+    """The name a screen reader reads: the accessible's own, or else the words of what labels it.
+    GTK 4.8 copies a menu item's label into its name; GTK 4.18 leaves the name empty and points
+    at its label through a labelled-by relation, and that label (out of the tree) has its words
+    as text only."""
+    if node.name:
+        return node.name
+    words = []
+    for relation in node.getRelationSet():
+        if relation.getRelationType() == pyatspi.RELATION_LABELLED_BY:
+            words += [target_words(relation.getTarget(i)) for i in range(relation.getNTargets())]
+    return " ".join(word for word in words if word)
+
+
+def target_words(label):
+    if label.name:
+        return label.name
+    try:
+        text = label.queryText()
+        return text.getText(0, text.characterCount)
+    except NotImplementedError:
+        return ""
+
+
 def describe(node):
     """An accessible as a dict: its name, role, whether it is visible and its extents."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS) if "Component" in pyatspi.listInterfaces(node) else None
-    return {"name": node.name, "role": role_name(node), "visible": node.getState().contains(pyatspi.STATE_VISIBLE),
+    return {"name": accessible_name(node), "role": role_name(node), "visible": node.getState().contains(pyatspi.STATE_VISIBLE),
             "extents": [box.x, box.y, box.width, box.height] if box else None,
             "parent": node.parent.name if node.parent else None}
 

@@ -33,16 +33,26 @@ def chooser_shown(app, title):
     wait_until(lambda: app.xdotool_run("search", "--onlyvisible", "--name", f"^{title}$"), what=f"the {title} chooser")
 
 
+def drop_inline_completion(app):
+    """Deletes what the chooser's entry added after the caret. GTK 4.18's location entry
+    completes a path as it is typed and leaves the completion's tail there ("trip.jsonp/"),
+    and Return then opens the folder instead of the file; GTK 4.8's adds nothing."""
+    app.xdotool("key", "--clearmodifiers", "shift+End", "Delete")
+
+
 def test_the_menu_button_lists_its_items_and_about_and_shortcuts_show(display, workdir):
     bus = SessionBus()
     app = App(display, workdir, bus=bus)
     try:
-        app.wait_state()
+        state = app.wait_state()
         nodes = tree(bus, display)
         button = next(n for n in nodes if n["name"] == "Main Menu" and n["role"] == "push button")
         assert button["extents"][0] > 200, button  # at the header bar's end
-        # A real click on the button opens the menu; its items are read over AT-SPI.
-        app.click(button["extents"][0] + button["extents"][2] // 2, button["extents"][1] + button["extents"][3] // 2)
+        # A real click on the button, where GTK placed it (AT-SPI's extents leave out the
+        # ancestors' CSS padding from GTK 4.16 on: there they miss the button by 11 px), opens
+        # the menu; its items are read over AT-SPI.
+        box = state["header"]["mainMenu"]["bounds"]
+        app.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         items = wait_until(lambda: (lambda found: found if len(found) == 4 else None)(
             names(tree(bus, display), "menu item")), what="the menu's items")
         assert items == ITEMS
@@ -87,6 +97,7 @@ def test_import_rows_opens_a_new_database_and_export_writes_the_file_the_user_na
         # The chooser has the keyboard: keys go straight to it.
         app.xdotool("key", "--clearmodifiers", "ctrl+l")
         app.type(str(trip))
+        drop_inline_completion(app)
         app.xdotool("key", "--clearmodifiers", "Return")
         state = app.wait_state(lambda s: s["header"]["subtitle"] == "trip.sqlite" and app.row(s, 2) is not None,
                                what="the imported rows")
@@ -103,6 +114,7 @@ def test_import_rows_opens_a_new_database_and_export_writes_the_file_the_user_na
         target.parent.mkdir()
         app.xdotool("key", "--clearmodifiers", "ctrl+a")
         app.type(str(target))
+        drop_inline_completion(app)
         app.xdotool("key", "--clearmodifiers", "Return")
         wait_until(lambda: target.exists(), what="the exported file")
         exported = json.loads(target.read_text())

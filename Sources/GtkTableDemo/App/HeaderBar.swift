@@ -22,6 +22,7 @@ final class HeaderBar {
     let widget: GObjectRef
     let title: GObjectRef
     private let endEditing: GObjectRef
+    private let mainMenu = MainMenu.makeButton()
     /// Runs when the End Editing button is clicked.
     var onEndEditing: (() -> Void)?
 
@@ -30,7 +31,7 @@ final class HeaderBar {
         title = GObjectRef(adw_window_title_new(Words.appName, nil)!)
         adw_header_bar_set_title_widget(widget(), title.widget)
         // Packed first, so it is the outermost at the end, as GNOME's primary menus are.
-        adw_header_bar_pack_end(widget(), MainMenu.makeButton().widget)
+        adw_header_bar_pack_end(widget(), mainMenu.widget)
         endEditing = GObjectRef(gtk_button_new_with_label(Words.endEditing)!)
         endEditing.addCSSClass("suggested-action")
         gtk_widget_set_tooltip_text(endEditing.widget, Words.endEditingTooltip)
@@ -59,15 +60,19 @@ final class HeaderBar {
     }
 
     /// What the header bar shows, read from its widgets, for the state file: the title and
-    /// subtitle, and the End Editing button's label and box while it is mapped.
+    /// subtitle, the End Editing button's label and box while it is mapped, and the main menu
+    /// button's box.
     func automationFacts(in window: GObjectRef) -> [String: Any] {
         var button: [String: Any] = ["shown": gtk_widget_get_mapped(endEditing.widget) != 0]
         if let label = gtk_button_get_label(endEditing()) { button["label"] = String(cString: label) }
         if let bounds = AutomationState.windowBounds(of: endEditing, in: window) { button["bounds"] = bounds }
+        var menu: [String: Any] = [:]
+        if let bounds = AutomationState.windowBounds(of: mainMenu, in: window) { menu["bounds"] = bounds }
         return [
             "title": String(cString: adw_window_title_get_title(title())),
             "subtitle": adw_window_title_get_subtitle(title()).map { String(cString: $0) } ?? "",
             "endEditing": button,
+            "mainMenu": menu,
         ]
     }
 
