@@ -78,8 +78,5 @@ bind "$checkout" /src
 bind "$build" /src/.build
 mkdir -p "$root/tmp" && chmod 1777 "$root/tmp"
 
-# A network namespace of its own: abstract Unix sockets (X's, D-Bus's) are per namespace, and
-# in the host's the lane's Xvfb shared its display number's abstract socket with a host Xvfb
-# of the same number, so clients in the root reached the host's server.
-unshare --net chroot "$root" env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/opt/swift/usr/bin LANG=C.UTF-8 \
+chroot "$root" env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/opt/swift/usr/bin LANG=C.UTF-8 \
     ${CI:+CI=$CI} bash -c 'cd /src && "$@"' lane "$@"
