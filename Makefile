@@ -114,7 +114,7 @@ uninstall:
 ## inside a Debian 13 root kept in .build/debian13, built with the host's Swift toolchain
 ## (scripts/debian13-lane.sh). The subset is every module that passes on 4.18 whole; the ones
 ## left out have a test that still fails there (docs/DESIGN-NOTES.md, "GTK versions", says which
-## and why). It took 12 minutes here (2 cores shared; 16 modules, 85 tests; unit tests and build
+## and why). It took 10 to 12 minutes here (2 cores shared; 16 modules, 85 tests; unit tests and build
 ## included), besides the 4.8 suite.
 DEBIAN13_UI_MODULES := animation bad_input crash_safety instances keyboard launch looks note_forms notes outline_snapshot \
 	persistence rows screen_truth settings swipe tall_content
