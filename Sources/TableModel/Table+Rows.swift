@@ -65,6 +65,8 @@ extension Table {
     /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
+        // While listed, so the live mark layers covering it remember its value before them.
+        _ = rows.settled(id)
         var update = TableUpdate()
         update.layout = try performDelete(id)
         rows[id] = nil

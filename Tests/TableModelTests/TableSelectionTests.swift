@@ -132,14 +132,14 @@ import Testing
         #expect(fixture.order() == [1, 2, 3, 4, 5, 30, 31, 6, 80, 7, 90] && !table.row(RowID(4))!.pinned)
     }
 
-    @Test func tooManyRowsToMarkChangesNothing() throws {
+    @Test func tooManyRowsToPinChangesNothing() throws {
         let fixture = try Self.notes(Table.batchMarkLimit + 1)
         let table = fixture.table
         _ = table.selectAll()
         #expect(throws: TableError.tooManyRowsToMark(Table.batchMarkLimit + 1, limit: Table.batchMarkLimit)) {
-            try table.setMark(.done, to: true)
+            try table.setMark(.pin, to: true)
         }
-        #expect(!table.canUndo && table.row(RowID(1))?.done == false)
+        #expect(!table.canUndo && table.row(RowID(1))?.pinned == false)
     }
 
     /// Random selections, deletes, pins, batch deletes and undos: the selected rows are
