@@ -63,8 +63,8 @@ extension Table {
 
     /// Redoes a batch delete.
     func applyBatchDelete(again deletion: BatchDeletion) -> TableUpdate {
-        let (update, removed, _) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
-        deletion.record(removed)
+        let (update, removed, held) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
+        deletion.record(removed, held: held)
         return update
     }
 

@@ -28,6 +28,29 @@ extension Table {
         }
     }
 
+    /// Row `id` is about to be deleted alone: remembers the live layers covering it (and,
+    /// by storing it, its value before each), for ``restoreCoverage(of:)``.
+    ///
+    /// - Complexity: O(l log r + log n) for l live layers.
+    func rememberCoverage(of id: RowID) {
+        guard !markLayers.isEmpty else { return }
+        _ = rows.settled(id)
+        let whole = wholeLayout
+        guard let position = whole.index(of: id) else { return }
+        let serials = markLayers.map(\.serial).filter { whole.markCoverage[$0]?.contains(position) == true }
+        deletedRowCoverage[id] = serials.isEmpty ? nil : serials
+    }
+
+    /// Row `id` came back where a delete took it from (an undo): it is under the layers that
+    /// covered it again. The history is linear, so they are still live.
+    ///
+    /// - Complexity: O(l r + log n) for l layers and r ranges each.
+    func restoreCoverage(of id: RowID) {
+        guard let serials = deletedRowCoverage.removeValue(forKey: id), let position = wholeLayout.index(of: id) else { return }
+        let whole = wholeLayout
+        for serial in serials { whole.markCoverage[serial]?.insert(position..<position + 1) }
+    }
+
     /// Sets or clears `mark` on every selected row as one layer and one undo step.
     ///
     /// - Complexity: O(r + m log n) for r selected ranges and m measured notes.

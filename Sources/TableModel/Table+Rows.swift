@@ -65,8 +65,7 @@ extension Table {
     /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
-        // While listed, so the live mark layers covering it remember its value before them.
-        _ = rows.settled(id)
+        rememberCoverage(of: id)
         var update = TableUpdate()
         update.layout = try performDelete(id)
         rows[id] = nil
@@ -89,6 +88,7 @@ extension Table {
         let usableHeight = height.flatMap { RowHeightOutcome($0).engineHeight }
         var update = TableUpdate()
         update.layout = try performInsert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), atWholeIndex: index)
+        restoreCoverage(of: row.id)
         rows[row.id] = row
         notePlacement(row.id)
         noteChange(row.id)

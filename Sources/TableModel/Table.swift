@@ -64,6 +64,9 @@ public final class Table {
     var markLayers: [BatchMarking] = []
     /// The serial of the newest batch mark layer ever made.
     var lastMarkSerial = 0
+    /// The live layers that covered each row deleted one by one, by serial, so an undo that
+    /// puts the row back puts it back under them.
+    var deletedRowCoverage: [RowID: [Int]] = [:]
     /// Above this many selected rows a batch Flag or Done is a layer: ``batchMarkLimit``,
     /// lowered by tests so small tables take both paths.
     var markRowByRowLimit = Table.batchMarkLimit

@@ -129,7 +129,9 @@ public final class RowContents {
 
     private func store(_ row: Row?, for id: RowID) {
         let previous = lookUp(id, evenUnlisted: true)
-        let present = previous != nil
+        // A row the source does not have reads as a placeholder once listed (a new row is
+        // listed before it is stored): it was not present.
+        let present = previous != nil && failures[id] == nil
         if hasMarkLayers, var before = previous { applyMarkLayers(id, &before, stamps[id] ?? 0, true) }
         if latestMarkLayer > 0 { stamps[id] = latestMarkLayer }
         recent[id] = nil
