@@ -185,6 +185,25 @@ import Testing
         #expect(try afterQuit.statement("SELECT count(*) FROM mark_steps").integerResult() == 0)
     }
 
+    /// A row changed after a step is written whole: the step's fold must not undo that change.
+    @Test func aRowFlaggedAloneAfterAStepKeepsItsOwnMarkWhenTheStepIsFolded() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("rows.sqlite")
+        let database = try RowDatabase.create(path: path, importing: Self.file(count: 40))
+        let table = try Self.lazyTable(database)
+        table.markRowByRowLimit = 4
+        _ = table.selectAll()
+        _ = try table.setMark(.flag, to: true)
+        let writer = RowWriter(path: path) { _ in }
+        writer.submit(try #require(table.takeChanges(force: true)))
+        _ = try table.toggleFlag(RowID(5))
+        writer.submit(try #require(table.takeChanges(force: true)))
+        #expect(writer.close() == nil)
+        let afterQuit = try RowDatabase.open(path: path)
+        #expect(try !afterQuit.content(of: RowID(5)).get().flagged && afterQuit.content(of: RowID(6)).get().flagged)
+    }
+
     @Test func stepsAKilledRunLeftAreFoldedAtTheNextOpen() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
