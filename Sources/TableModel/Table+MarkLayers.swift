@@ -119,16 +119,20 @@ extension Table {
     }
 
     /// Re-measures the notes a layer covers whose height the table knows (their marks bar
-    /// may come or go) and refreshes the covered rows in view.
+    /// may come or go) and refreshes the covered rows in view or a viewport away, before and
+    /// after the new heights move them (rows a shrinking note brings into view have cells
+    /// bound before the change).
     ///
     /// - Complexity: O(m log n + v) for m measured notes and v rows in view.
     private func remeasureRows(covered: RowSelection) -> TableUpdate {
         let whole = wholeLayout
         let isCovered = { (id: RowID) in whole.index(of: id).map(covered.contains) ?? false }
+        let near = { [layout] in layout.visibleRows(overscan: layout.viewportHeight).map(\.id).filter(isCovered) }
         var refresh = noteContentHeights.keys.filter(isCovered)
-        let known = Set(refresh)
-        refresh += layout.visibleRows().map(\.id).filter { !known.contains($0) && isCovered($0) }
+        var known = Set(refresh)
+        for id in near() where known.insert(id).inserted { refresh.append(id) }
         var update = measureRows(refresh.compactMap { id in rows[id].flatMap { $0.kind == .note ? $0 : nil } })
+        for id in near() where known.insert(id).inserted { refresh.append(id) }
         update.refresh += refresh
         return update
     }

@@ -69,8 +69,8 @@ public final class RowContents {
     /// - Complexity: O(1) expected when held or cached, else one source read.
     public internal(set) subscript(id: RowID) -> Row? {
         get {
-            guard hasMarkLayers, var row = lookUp(id) else { return lookUp(id) }
-            applyMarkLayers(id, &row, stamps[id] ?? 0, false)
+            guard var row = lookUp(id) else { return nil }
+            if hasMarkLayers { applyMarkLayers(id, &row, stamps[id] ?? 0, false) }
             return row
         }
         set { store(newValue, for: id) }
