@@ -35,7 +35,7 @@ extension Table {
         update.update.absorb(leaveSelectionMode())
         let count = deletion.count
         update.update.undoToast = TableUpdate.UndoToast(
-            row: firstRow, message: count == 1 ? "1 row deleted" : "\(Table.groupedDigits(count)) rows deleted", action: .deletedRows(count: count))
+            row: firstRow, action: .deletedRows(count: count))
         return update.update
     }
 
@@ -149,21 +149,8 @@ extension Table {
         history.record(.group(edits), at: clock())
         history.breakCoalescing()
         update.undoToast = TableUpdate.UndoToast(
-            row: edits[0].row, message: Table.markMessage(mark, on: on, count: edits.count), action: .marked(mark, on: on, count: edits.count))
+            row: edits[0].row, action: .marked(mark, on: on, count: edits.count))
         update.selectionChanged = true
         return update
-    }
-
-    /// What the toast says a batch mark did: "12 rows flagged", "1 row no longer done".
-    static func markMessage(_ mark: BatchMark, on: Bool, count: Int) -> String {
-        let rows = count == 1 ? "1 row" : "\(groupedDigits(count)) rows"
-        switch (mark, on) {
-        case (.flag, true): return "\(rows) flagged"
-        case (.flag, false): return "\(rows) unflagged"
-        case (.done, true): return "\(rows) marked done"
-        case (.done, false): return "\(rows) marked not done"
-        case (.pin, true): return "\(rows) pinned"
-        case (.pin, false): return "\(rows) unpinned"
-        }
     }
 }

@@ -61,8 +61,7 @@ extension Table {
         history.record(.markRows(marking), at: clock())
         history.breakCoalescing()
         update.undoToast = TableUpdate.UndoToast(
-            row: marking.firstRow, message: Table.markMessage(mark, on: on, count: marking.count),
-            action: .marked(mark, on: on, count: marking.count))
+            row: marking.firstRow, action: .marked(mark, on: on, count: marking.count))
         update.selectionChanged = true
         return update
     }

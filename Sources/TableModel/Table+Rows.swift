@@ -58,7 +58,7 @@ extension Table {
         var update = try applyDelete(id)
         history.record(.delete(row, index: index, height: height), at: clock())
         history.breakCoalescing()
-        update.undoToast = TableUpdate.UndoToast(row: id, message: Table.deletedMessage(for: row), action: .deleted(row.kind, excerpt: row.textExcerpt))
+        update.undoToast = TableUpdate.UndoToast(row: id, action: .deleted(row.kind, excerpt: row.textExcerpt))
         return update
     }
 

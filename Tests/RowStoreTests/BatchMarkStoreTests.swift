@@ -158,7 +158,7 @@ import Testing
         _ = try table.toggleFlag(RowID(3))
         _ = table.selectAll()
         let update = try table.setMark(.flag, to: true)
-        #expect(update.undoToast?.message == "\(Table.groupedDigits(count)) rows flagged")
+        #expect(update.undoToast?.action == .marked(.flag, on: true, count: count))
         #expect(table.row(RowID(2))?.flagged == true && table.row(RowID(9_000))?.flagged == true)
         #expect(table.row(RowID(1))?.flagged == false, "a header has no marks")
         let writer = RowWriter(path: path) { _ in }
