@@ -1001,9 +1001,23 @@ def delete_table(size: int, runs: dict) -> list[str]:
                     and figures.get("scrollOffsetAfterUndo") == figures.get("scrollOffsetBefore") else "no") if undo else "no undo"
         rows.append([program, fmt(get(figures, "delete", "workMs", "max")), fmt(figures.get("emptyAfterMs")),
                      fmt(get(undo, "workMs", "max")) if undo else "-", restored, f"{figures.get('rowsAfter', '?')}"])
-    return plain_table(f"Select all and Delete at N = {size:,} rows (one batch; ours then undoes it)",
-                       ["program", "max frame work ms", "empty after ms", "undo max frame ms", "rows and scroll back",
-                        "rows left"], rows)
+    lines = plain_table(f"Select all and Delete at N = {size:,} rows (one batch; ours then undoes it)",
+                        ["program", "max frame work ms", "empty after ms", "undo max frame ms", "rows and scroll back",
+                         "rows left"], rows)
+    flags = []
+    for program, run in runs.items():
+        figures = get(run, "flagAll") if usable(run) else None
+        if not figures or "error" in figures:
+            continue
+        undo = figures.get("undo") or {}
+        flags.append([program, fmt(get(figures, "flag", "workMs", "max")), fmt(get(figures, "flag", "workMs", "median")),
+                      fmt(get(undo, "workMs", "max")), fmt(get(undo, "workMs", "median")), str(figures.get("rows", "?"))])
+    if flags:
+        lines += plain_table(f"Select all and Flag at N = {size:,} rows, same run, before the Delete (a layer above "
+                             "10,000 rows, row by row below; then undone)",
+                             ["program", "max frame work ms", "median frame work ms", "undo max frame ms",
+                              "undo median frame ms", "rows"], flags)
+    return lines
 
 
 def startup_only(sizes: list[int], programs: list[str], repeats: int, output: str | None) -> int:
@@ -1273,6 +1287,9 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
             elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
                 gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
+            flags = get(run, "flagAll") if usable(run) else None
+            if program == "ours" and (not flags or "error" in flags or get(flags, "undo", "frames") in (None, 0)):
+                gaps.append(f"select-flag {size} ours: no flag and undo figures ({flags or run})")
     for size, runs in results.get("createMove", {}).items():
         for program, run in runs.items():
             figures = get(run, "createMove") if usable(run) else None

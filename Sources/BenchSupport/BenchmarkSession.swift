@@ -123,7 +123,7 @@ public final class BenchmarkSession {
             steps += jumpSteps()
         }
         if script.typingKeys > 0 { steps += typingSteps() }
-        if script.deletesAll { steps += deleteAllSteps() }
+        if script.deletesAll { steps += flagAllSteps() + deleteAllSteps() }
         if script.findRounds > 0 { steps += findSteps() }
         if !script.editKeys.isEmpty { steps += editSteps() }
         if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
@@ -252,6 +252,33 @@ public final class BenchmarkSession {
             return true
         }
         return [reveal, focus, typing, settle("after-typing")]
+    }
+
+    /// From the middle of the table: every row flagged in one batch (the frames that do it are
+    /// timed), then the batch undone, before the delete of the same run. A program that has no
+    /// batch marks reports so and goes on to the delete.
+    private func flagAllSteps() -> [Step] {
+        var flagged = false
+        let start = scrollTo("flag-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }
+        let flag = Step(label: "flag-all") { [unowned self] frame in
+            if frame == 0 {
+                flagged = subject.flagAllRows()
+                if !flagged { report["flagAll"] = ["error": "this program has no batch marks"] }
+                return !flagged
+            }
+            guard frame >= script.settleFrames else { return false }
+            report["flagAll"] = ["rows": subject.rowCount, "flag": timings(of: "flag-all")]
+            return true
+        }
+        let undo = Step(label: "undo-flag-all") { [unowned self] frame in
+            if frame == 0 { return !(flagged && subject.undoFlagAll()) }
+            guard frame >= script.settleFrames else { return false }
+            var figures = report["flagAll"] as? [String: Any] ?? [:]
+            figures["undo"] = timings(of: "undo-flag-all")
+            report["flagAll"] = figures
+            return true
+        }
+        return [start, flag, undo]
     }
 
     /// From the middle of the table: every row deleted in one batch (the frame that does it is

@@ -56,6 +56,11 @@ public protocol BenchmarkSubject: AnyObject {
     func deleteAllRows() -> Bool
     /// Undoes ``deleteAllRows()``; false when the program cannot.
     func undoDeleteAll() -> Bool
+    /// Flags every row in one batch as the program's users would (select all, Flag), then
+    /// leaves the selection; false when the program cannot.
+    func flagAllRows() -> Bool
+    /// Undoes ``flagAllRows()``; false when the program cannot.
+    func undoFlagAll() -> Bool
     /// Opens the program's find or filter entry; false when it has none.
     func openFind() -> Bool
     /// Sets the find entry's text, as typing leaves it ("" shows every row).
@@ -75,6 +80,8 @@ extension BenchmarkSubject {
     public func dropDrawingCaches() {}
     public func deleteAllRows() -> Bool { false }
     public func undoDeleteAll() -> Bool { false }
+    public func flagAllRows() -> Bool { false }
+    public func undoFlagAll() -> Bool { false }
     public func openFind() -> Bool { false }
     public func setFindText(_ text: String) {}
     public func findShows(_ text: String) -> Bool { false }

@@ -4,7 +4,8 @@ import TableModel
 extension RowDatabase {
     /// Writes `changes` as one transaction: deletes, inserts, moves and batch deletes (a
     /// range of rows marked trashed in one statement, or brought back) in the order they
-    /// happened (each writes one row, except for an occasional spread of order keys), then
+    /// happened (each writes one row, except for an occasional spread of order keys; a batch
+    /// mark keeps its rows apart, one statement per range), then
     /// the content of each changed row, then the mark columns alone of each row where only
     /// marks changed, then the view state if there is one. Rows not named are never written
     /// (W6), and a mark never writes a row's content columns.
@@ -36,7 +37,16 @@ extension RowDatabase {
                     try trash(batch: batch, from: first, through: last)
                 case .untrashed(let batch):
                     try statement("UPDATE rows SET trashed = NULL WHERE trashed = ?").run([.integer(batch)])
+                case .marked(let step, let mark, let on, let first, let last):
+                    try keepMarkStep(step, mark: mark, on: on, from: first, through: last)
+                case .unmarked(let step):
+                    try forgetMarkStep(step)
                 }
+            }
+            // A row written now includes every batch mark step made so far.
+            if try hasMarkSteps() {
+                for id in changes.rows.keys { try leaveMarkSteps(id) }
+                for id in changes.marks.keys { try leaveMarkSteps(id) }
             }
             let update = try statement("UPDATE rows SET (\(RowColumns.names)) = \(RowColumns.parameters(RowColumns.count)) WHERE id = ?")
             for row in changes.rows.values {

@@ -13,6 +13,17 @@ extension RowDatabase {
         }
     }
 
+    /// ``foldMarkSteps()``, failing with a ``RowStoreError``.
+    ///
+    /// - Complexity: that of ``foldMarkSteps()``.
+    public func foldLeftoverMarkSteps() throws(RowStoreError) {
+        do throws(SQLiteError) {
+            try foldMarkSteps()
+        } catch {
+            throw .database(error)
+        }
+    }
+
     /// ``load()``, failing with a ``RowStoreError``.
     ///
     /// - Complexity: O(n) for n rows.

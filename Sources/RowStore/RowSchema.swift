@@ -39,6 +39,10 @@ import SQLiteStore
 /// `remove_diacritics 2`, with combining marks kept inside words so Devanagari words stay
 /// whole); two- and three-letter prefixes are indexed so a short last word is quick.
 ///
+/// Version 9 adds the batch mark steps (E3): `mark_steps` names each step's mark column and
+/// value, `mark_step_rows` the rows it holds (``RowDatabase/foldMarkSteps()``), kept apart
+/// from the mark columns while the step can be undone.
+///
 /// Version 2 replaces the order index with `rows_outline` on `(position, id, kind, expanded)`,
 /// which covers all that start-up reads (ids, kinds, toggle states, in order), so start-up
 /// never touches a row's content pages.
@@ -100,6 +104,11 @@ enum RowSchema {
         \(searchTable);
         \(fillSearchIndex);
         \(searchTriggers);
+        """,
+        """
+        CREATE TABLE mark_steps (step INTEGER PRIMARY KEY, mark TEXT NOT NULL, value INTEGER NOT NULL);
+        CREATE TABLE mark_step_rows (step INTEGER NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (step, id)) WITHOUT ROWID;
+        CREATE INDEX mark_step_rows_by_row ON mark_step_rows (id);
         """,
     ])
 

@@ -45,7 +45,8 @@ public final class RowWriter: @unchecked Sendable {
         queue.sync { write(adding: RowChanges(), reporting: false) }
     }
 
-    /// Flushes, then deletes for good the rows batch deletes kept for Undo, folds the write-ahead log back into the database file and closes the
+    /// Flushes, then deletes for good the rows batch deletes kept for Undo, writes the batch
+    /// marks kept for Undo into the mark columns, folds the write-ahead log back into the database file and closes the
     /// writer's connection (on quit), so the next start reads one compact file.
     ///
     /// - Returns: the failure, if the changes could not be written.
@@ -53,7 +54,10 @@ public final class RowWriter: @unchecked Sendable {
     public func close() -> RowStoreError? {
         queue.sync {
             let failure = write(adding: RowChanges(), reporting: false)
-            if failure == nil { database?.purgeTrashed() }
+            if failure == nil {
+                database?.purgeTrashed()
+                try? database?.foldMarkSteps()
+            }
             database?.checkpoint()
             database = nil
             return failure
@@ -96,6 +100,7 @@ public final class RowWriter: @unchecked Sendable {
             // given to new rows (above the largest live id) and its batch numbers to new batches.
             if !leftoversPurged {
                 database.purgeTrashed()
+                try database.foldMarkSteps()
                 leftoversPurged = true
             }
             self.database = database

@@ -4,9 +4,17 @@ public enum BatchMark: Sendable, CaseIterable {
 }
 
 extension Table {
-    /// The most rows a batch mark changes at once: each is read, changed and written, unlike
-    /// a batch delete, which is a range splice whatever its size.
+    /// The most rows a batch mark changes row by row: each is read, changed and written.
+    /// Above it, Flag and Done are a layer over the selected ranges; Pin is refused.
     public static let batchMarkLimit = 10_000
+
+    /// Whether `mark` works on any number of rows (Flag and Done, without a find filter);
+    /// Pin reorders each row, so it stops at ``batchMarkLimit``.
+    ///
+    /// - Complexity: O(1).
+    public static func canMarkInLayer(_ mark: BatchMark, filtered: Bool) -> Bool {
+        mark != .pin && !filtered
+    }
 
     /// Deletes every selected row as one step (E3, E4) and leaves selection mode: a range
     /// splice in the engine (instant when every row goes), one undo step, and one store
@@ -27,7 +35,7 @@ extension Table {
         update.update.absorb(leaveSelectionMode())
         let count = deletion.count
         update.update.undoToast = TableUpdate.UndoToast(
-            row: firstRow, message: count == 1 ? "1 row deleted" : "\(Table.groupedDigits(count)) rows deleted", action: .deletedRows(count: count))
+            row: firstRow, action: .deletedRows(count: count))
         return update.update
     }
 
@@ -55,8 +63,8 @@ extension Table {
 
     /// Redoes a batch delete.
     func applyBatchDelete(again deletion: BatchDeletion) -> TableUpdate {
-        let (update, removed, _) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
-        deletion.record(removed)
+        let (update, removed, held) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
+        deletion.record(removed, held: held)
         return update
     }
 
@@ -83,14 +91,22 @@ extension Table {
 
     /// Sets (`on`) or clears `mark` on every selected row that has marks (section headers
     /// have none), as one undo step; Pin moves the rows to the top of their sections in
-    /// their order, Unpin below the pinned rows. Rows already so are left alone.
+    /// their order, Unpin below the pinned rows. Rows already so are left alone. Flag and
+    /// Done on more than ``batchMarkLimit`` rows are a layer over the selected ranges
+    /// (``markSelectionInLayer(_:to:)``), whatever their number.
     ///
-    /// - Throws: ``TableError/tooManyRowsToMark(_:limit:)`` for more than
-    ///   ``batchMarkLimit`` selected rows; nothing changes then.
-    /// - Complexity: O(k log n) for k selected rows, plus reading them.
+    /// - Throws: ``TableError/tooManyRowsToMark(_:limit:)`` for Pin, or any mark while a find
+    ///   filter is on, on more than ``batchMarkLimit`` selected rows; nothing changes then.
+    /// - Complexity: O(k log n) for k selected rows, plus reading them; above the limit
+    ///   O(r + m log n) for r ranges and m measured notes.
     public func setMark(_ mark: BatchMark, to on: Bool) throws(TableError) -> TableUpdate {
         let selected = layout.selection
-        guard selected.count <= Table.batchMarkLimit else { throw .tooManyRowsToMark(selected.count, limit: Table.batchMarkLimit) }
+        if selected.count > markRowByRowLimit {
+            guard Table.canMarkInLayer(mark, filtered: isFiltered), selected.count > Table.batchMarkLimit || mark != .pin else {
+                throw .tooManyRowsToMark(selected.count, limit: Table.batchMarkLimit)
+            }
+            return markSelectionInLayer(mark, to: on)
+        }
         var ids: [RowID] = []
         for range in selected.ranges { for position in range { ids.append(layout.id(at: position)) } }
         let targets = ids.filter { id in
@@ -133,21 +149,8 @@ extension Table {
         history.record(.group(edits), at: clock())
         history.breakCoalescing()
         update.undoToast = TableUpdate.UndoToast(
-            row: edits[0].row, message: Table.markMessage(mark, on: on, count: edits.count), action: .marked(mark, on: on, count: edits.count))
+            row: edits[0].row, action: .marked(mark, on: on, count: edits.count))
         update.selectionChanged = true
         return update
-    }
-
-    /// What the toast says a batch mark did: "12 rows flagged", "1 row no longer done".
-    static func markMessage(_ mark: BatchMark, on: Bool, count: Int) -> String {
-        let rows = count == 1 ? "1 row" : "\(groupedDigits(count)) rows"
-        switch (mark, on) {
-        case (.flag, true): return "\(rows) flagged"
-        case (.flag, false): return "\(rows) unflagged"
-        case (.done, true): return "\(rows) marked done"
-        case (.done, false): return "\(rows) marked not done"
-        case (.pin, true): return "\(rows) pinned"
-        case (.pin, false): return "\(rows) unpinned"
-        }
     }
 }

@@ -38,7 +38,7 @@ extension Table {
     public func takeChanges(force: Bool = false) -> RowChanges? {
         guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return nil }
         saveSchedule.didSave()
-        let taken = changes.take { rows[$0] }
+        let taken = changes.take { rows.settled($0) }
         return taken.isEmpty ? nil : taken
     }
 }

@@ -58,13 +58,14 @@ extension Table {
         var update = try applyDelete(id)
         history.record(.delete(row, index: index, height: height), at: clock())
         history.breakCoalescing()
-        update.undoToast = TableUpdate.UndoToast(row: id, message: Table.deletedMessage(for: row), action: .deleted(row.kind, excerpt: row.textExcerpt))
+        update.undoToast = TableUpdate.UndoToast(row: id, action: .deleted(row.kind, excerpt: row.textExcerpt))
         return update
     }
 
     /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
+        rememberCoverage(of: id)
         var update = TableUpdate()
         update.layout = try performDelete(id)
         rows[id] = nil
@@ -87,6 +88,7 @@ extension Table {
         let usableHeight = height.flatMap { RowHeightOutcome($0).engineHeight }
         var update = TableUpdate()
         update.layout = try performInsert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), atWholeIndex: index)
+        restoreCoverage(of: row.id)
         rows[row.id] = row
         notePlacement(row.id)
         noteChange(row.id)

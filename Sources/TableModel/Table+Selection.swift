@@ -83,25 +83,4 @@ extension Table {
         update.selectionChanged = true
         return update
     }
-
-    /// What the window title says in selection mode: "1 row selected", "12 rows selected"
-    /// (E3), "Select rows" when none is.
-    ///
-    /// - Complexity: O(1).
-    public var selectionTitle: String {
-        let count = layout.selection.count
-        if count == 0 { return "Select rows" }
-        return count == 1 ? "1 row selected" : "\(Table.groupedDigits(count)) rows selected"
-    }
-
-    /// `number` with a comma between groups of three digits: 1,000,000.
-    static func groupedDigits(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return number < 0 ? "-" + grouped : grouped
-    }
 }

@@ -19,7 +19,7 @@ extension Table {
             case .move(let id, _, _), .pin(let id, _, _, _): moved.insert(id)
             case .delete(let row, _, _): moved.insert(row.id)
             case .group(let edits): edits.forEach(collect)
-            case .text, .flag, .done, .expand, .open, .create, .deleteRows: break
+            case .text, .flag, .done, .expand, .open, .create, .deleteRows, .markRows: break
             }
         }
         later.forEach(collect)

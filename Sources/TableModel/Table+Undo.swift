@@ -81,6 +81,8 @@ extension Table {
             update = try applyToggleOpen(id)
         case .deleteRows(let deletion):
             update = forward ? applyBatchDelete(again: deletion) : try applyBatchRestore(deletion)
+        case .markRows(let marking):
+            update = forward ? pushMarkLayer(marking, covering: marking.ranges) : try popMarkLayer(marking)
         case .group(let edits):
             update = unchangedUpdate()
             for step in forward ? edits : edits.reversed() { update.absorb(try apply(step, forward: forward)) }

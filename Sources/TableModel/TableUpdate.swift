@@ -12,7 +12,6 @@ public struct TableUpdate: Sendable, Equatable {
         }
 
         public var row: RowID
-        public var message: String
         public var action: Action
     }
 

@@ -133,6 +133,7 @@ import Testing
         do {
             let database = try RowDatabase.create(path: path, importing: StoreFixture.file)
             try database.connection.execute("""
+                DROP TABLE mark_step_rows; DROP TABLE mark_steps;
                 \(RowSchema.dropSearchTriggers); DROP TABLE rows_search;
                 DROP TRIGGER rows_outline_trashed; DROP INDEX rows_outline; ALTER TABLE rows DROP COLUMN trashed;
                 CREATE INDEX rows_outline ON rows (position, id, kind, expanded);

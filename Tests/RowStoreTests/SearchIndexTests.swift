@@ -85,7 +85,7 @@ import TableModel
             // Back to version 7, as a database from before find was (its migration is version 8).
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             try connection.execute(RowSchema.dropSearchTriggers)
-            try connection.execute("DROP TABLE rows_search; PRAGMA user_version = 7")
+            try connection.execute("DROP TABLE mark_step_rows; DROP TABLE mark_steps; DROP TABLE rows_search; PRAGMA user_version = 7")
         }
         #expect(throws: RowStoreError.self) { try Self.search(RowSearcher(path: path), "lemons") }
         _ = try RowDatabase.open(path: path)

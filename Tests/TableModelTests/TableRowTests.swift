@@ -131,7 +131,7 @@ import Testing
         let update = try table.delete(RowID(4))
         #expect(update.layout.deleted == [RowID(4)])
         #expect(update.undoToast == TableUpdate.UndoToast(
-            row: RowID(4), message: "Deleted “lorem ipsum dolor…”", action: .deleted(.note, excerpt: "lorem ipsum dolor…")))
+            row: RowID(4), action: .deleted(.note, excerpt: "lorem ipsum dolor…")))
         #expect(table.row(RowID(4)) == nil && table.count == 10)
         let undone = table.undo()
         #expect(undone.layout.inserted == [RowID(4)] && undone.rebind == [RowID(4)])

@@ -92,8 +92,8 @@ import Testing
             let touched = Set(written.rows.keys).union(written.marks.keys).union(written.placements.map { placement in
                 switch placement {
                 case .placed(let id, _, _), .removed(let id): id
-                case .trashed(_, let first, _): first
-                case .untrashed: RowID(0)
+                case .trashed(_, let first, _), .marked(_, _, _, let first, _): first
+                case .untrashed, .unmarked: RowID(0)
                 }
             })
             #expect(touched.isDisjoint(with: damaged), "seed \(seed), round \(round): wrote \(touched.intersection(damaged))")

@@ -372,7 +372,7 @@ final class MainWindow {
             guard let self, let model = controller?.model else { return }
             self.selectionChrome.show(
                 selecting: model.isSelecting, title: model.isSelecting ? SelectionChrome.Words.title(selected: model.selection.count) : HeaderBar.Words.appName,
-                count: model.selection.count)
+                count: model.selection.count, filtered: model.isFiltered)
         }
     }
 

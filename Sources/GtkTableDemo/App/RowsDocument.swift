@@ -50,6 +50,8 @@ struct RowsDocument {
             try? FileManager.default.createDirectory(at: DataLocation.userRows.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let rows = try openOrImport(database, from: source, mayWrite: mayWrite)
+        // Batch marks a killed run left: nothing can undo them now, and rows are read by id.
+        try rows.foldLeftoverMarkSteps()
         var outline = try rows.loadOutline()
         var layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
         if outline.fromSnapshot, case .failure = layout {

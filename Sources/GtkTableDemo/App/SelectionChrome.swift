@@ -9,7 +9,7 @@ import TableModel
 ///
 /// Invariant: after ``show(selecting:title:count:)``, Select is shown exactly out of the mode,
 /// Cancel and the action bar exactly in it, and the batch buttons are sensitive exactly when
-/// a row is selected (the marks only up to ``Table/batchMarkLimit`` rows).
+/// a row is selected (Pin, and every mark while filtered, only up to ``Table/batchMarkLimit`` rows).
 @MainActor
 final class SelectionChrome {
     /// Every word selection mode shows, in one place, translated (P5).
@@ -23,9 +23,12 @@ final class SelectionChrome {
             [(.flag, true, tr("Flag")), (.flag, false, tr("Unflag")), (.done, true, tr("Done")), (.done, false, tr("Not Done")),
              (.pin, true, tr("Pin")), (.pin, false, tr("Unpin"))]
         }
-        static var tooMany: String {
-            trn("Flag, Done and Pin work on at most {count} row at once", "Flag, Done and Pin work on at most {count} rows at once",
-                Table.batchMarkLimit)
+        static var pinTooMany: String {
+            trn("Pin works on at most {count} row at once", "Pin works on at most {count} rows at once", Table.batchMarkLimit)
+        }
+        static var filteredTooMany: String {
+            trn("While a find filter is on, Flag and Done work on at most {count} row at once",
+                "While a find filter is on, Flag and Done work on at most {count} rows at once", Table.batchMarkLimit)
         }
         /// The header bar's title in the mode: "Select rows", "1 row selected", "12 rows selected".
         static func title(selected count: Int) -> String {
@@ -97,20 +100,21 @@ final class SelectionChrome {
         deleteButton.on("clicked") { [weak self] in self?.onAction?(.delete) }
     }
 
-    /// Shows the mode's chrome, or hides it, with `title` for the header bar.
+    /// Shows the mode's chrome, or hides it, with `title` for the header bar; `filtered`
+    /// says whether a find filter is on (Flag and Done then stop at the limit too).
     ///
     /// - Complexity: O(1).
-    func show(selecting: Bool, title text: String, count: Int) {
+    func show(selecting: Bool, title text: String, count: Int, filtered: Bool) {
         selectButton.setVisible(!selecting)
         cancelButton.setVisible(selecting)
         actionBar.setVisible(selecting)
         header.setCSSClass("selection-mode", selecting)
         adw_window_title_set_title(title(), text)
         gtk_widget_set_sensitive(deleteButton.widget, count > 0 ? 1 : 0)
-        let marksAllowed = count > 0 && count <= Table.batchMarkLimit
-        for button in markButtons {
-            gtk_widget_set_sensitive(button.widget, marksAllowed ? 1 : 0)
-            gtk_widget_set_tooltip_text(button.widget, count > Table.batchMarkLimit ? Words.tooMany : nil)
+        for ((mark, _, _), button) in zip(Words.marks, markButtons) {
+            let tooMany = count > Table.batchMarkLimit && !Table.canMarkInLayer(mark, filtered: filtered)
+            gtk_widget_set_sensitive(button.widget, count > 0 && !tooMany ? 1 : 0)
+            gtk_widget_set_tooltip_text(button.widget, tooMany ? (mark == .pin ? Words.pinTooMany : Words.filteredTooMany) : nil)
         }
     }
 

@@ -125,6 +125,19 @@ final class BenchmarkRunner: BenchmarkSubject {
         return true
     }
 
+    /// Ctrl+A, then Flag, through the controller as the clicks go (E3), then Escape.
+    func flagAllRows() -> Bool {
+        controller.selectAll()
+        controller.performBatch(.mark(.flag, on: true))
+        return controller.leaveSelectionMode()
+    }
+
+    /// Ctrl+Z after ``flagAllRows()``.
+    func undoFlagAll() -> Bool {
+        controller.undo()
+        return true
+    }
+
     /// A note or toggle row a little below the top of the view takes the keyboard focus, as a
     /// click on it would, for the driver's Ctrl+N and Alt+Down.
     func focusEditTarget() -> Bool {

@@ -54,6 +54,9 @@ public final class TableLayout {
     /// The selected rows (E3), by position: every structural change here shifts them, so a
     /// selected row stays selected wherever it goes and a new row starts unselected.
     public internal(set) var selection = RowSelection()
+    /// The rows each live batch mark covers (``Table/markLayers``), by the layer's serial:
+    /// shifted like ``selection``, except that a moved row keeps its membership.
+    var markCoverage: [Int: RowSelection] = [:]
     /// The rows whose heights changed since a filtered layout was prepared from this one
     /// (``Table/filterSource(alsoShowing:)``); nil until the first such snapshot.
     var journal: LayoutJournal?

@@ -47,6 +47,22 @@ struct ChangeTracker {
         placements.append(.untrashed(batch: batch))
     }
 
+    /// `mark` was set (`on`) or cleared on the rows from `first` through `last`, in table
+    /// order, as part of the batch mark `step` (kept apart in the store until it can no
+    /// longer be undone).
+    ///
+    /// - Complexity: O(1) amortised.
+    mutating func marked(step: Int64, mark: BatchMark, on: Bool, first: RowID, last: RowID) {
+        placements.append(.marked(step: step, mark: mark, on: on, first: first, last: last))
+    }
+
+    /// The batch mark `step` was undone.
+    ///
+    /// - Complexity: O(1) amortised.
+    mutating func unmarked(step: Int64) {
+        placements.append(.unmarked(step: step))
+    }
+
     /// The changes so far, with each changed row's current content (or marks) from `row`,
     /// and a fresh start.
     ///

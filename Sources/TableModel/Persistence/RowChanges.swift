@@ -23,6 +23,14 @@ public struct RowChanges: Hashable, Sendable {
         case trashed(batch: Int64, first: RowID, last: RowID)
         /// The rows of `batch` came back, where they were.
         case untrashed(batch: Int64)
+        /// `mark` was set (`on`) or cleared on the rows from `first` through `last` in table
+        /// order (E3), as part of batch mark `step`: the store keeps the step's rows apart
+        /// from the mark columns while it can be undone (``unmarked(step:)``), then folds it
+        /// in. A row written whole or by marks later in the same or a later change includes
+        /// every step made before, so it leaves every step.
+        case marked(step: Int64, mark: BatchMark, on: Bool, first: RowID, last: RowID)
+        /// Batch mark `step` was undone.
+        case unmarked(step: Int64)
     }
 
     /// Structural changes, oldest first.

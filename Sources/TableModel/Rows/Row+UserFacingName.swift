@@ -29,17 +29,8 @@ extension Row {
         }
     }
 
-    /// The most characters of a row's text a toast quotes (``toastExcerpt``).
+    /// The most characters of a row's text a toast quotes (``textExcerpt``).
     static let toastExcerptLength = 20
-
-    /// How a toast names this row (P4): the start of its text or title in quotes, cut after a
-    /// whole word within ``toastExcerptLength`` characters (`“Groceries: oat milk…”`), or,
-    /// for a row with no text of its own, ``userFacingName``.
-    ///
-    /// - Complexity: O(leading whitespace + ``toastExcerptLength``).
-    public var toastExcerpt: String {
-        textExcerpt.map { "“\($0)”" } ?? userFacingName
-    }
 
     /// The start of the row's text or title as a toast quotes it (`Groceries: oat milk…`),
     /// without quotes; nil for a row with no text of its own or only whitespace.

@@ -21,6 +21,17 @@ public final class RowContents {
     private var failures: [RowID: RowReadFailure] = [:]
     /// The kind of a row the table lists, for a placeholder when the source lost the row.
     var listedKind: (RowID) -> RowKind? = { _ in nil }
+    /// Applies to a row, as stored, the live batch marks newer than `after` that cover it,
+    /// oldest first; with `record`, each such mark remembers the row's value before it (the
+    /// row is about to be stored with them included). Set by the table (``Table/markLayers``).
+    var applyMarkLayers: (_ id: RowID, _ row: inout Row, _ after: Int, _ record: Bool) -> Void = { _, _, _, _ in }
+    /// The serial of the newest batch mark made (0: none); a row stored now includes it.
+    var latestMarkLayer = 0
+    /// Whether any batch mark is live, so reads must apply them.
+    var hasMarkLayers = false
+    /// The newest batch mark each row stored in this session includes (absent: 0, none):
+    /// a stored row is the truth up to its stamp, later live marks apply on top of it.
+    private var stamps: [RowID: Int] = [:]
 
     /// The number of rows present.
     public private(set) var count: Int
@@ -57,8 +68,23 @@ public final class RowContents {
     ///
     /// - Complexity: O(1) expected when held or cached, else one source read.
     public internal(set) subscript(id: RowID) -> Row? {
-        get { lookUp(id) }
+        get {
+            guard var row = lookUp(id) else { return nil }
+            if hasMarkLayers { applyMarkLayers(id, &row, stamps[id] ?? 0, false) }
+            return row
+        }
         set { store(newValue, for: id) }
+    }
+
+    /// Row `id` as read, stored again with every live batch mark included (its stamp moves
+    /// to the newest), so a store writing it needs no mark step for it any more, and a row
+    /// about to leave the table has its value before each layer remembered.
+    ///
+    /// - Complexity: O(1) expected, plus O(live batch marks + log n) when any is live.
+    func settled(_ id: RowID) -> Row? {
+        guard let row = self[id] else { return nil }
+        if hasMarkLayers, readFailure(of: id) == nil, (stamps[id] ?? 0) < latestMarkLayer { store(row, for: id) }
+        return row
     }
 
     /// Row `id`'s content, held, cached or read. A row the table no longer lists reads as
@@ -102,7 +128,12 @@ public final class RowContents {
     }
 
     private func store(_ row: Row?, for id: RowID) {
-        let present = lookUp(id, evenUnlisted: true) != nil
+        let previous = lookUp(id, evenUnlisted: true)
+        // A row the source does not have reads as a placeholder once listed (a new row is
+        // listed before it is stored): it was not present.
+        let present = previous != nil && failures[id] == nil
+        if hasMarkLayers, var before = previous { applyMarkLayers(id, &before, stamps[id] ?? 0, true) }
+        if latestMarkLayer > 0 { stamps[id] = latestMarkLayer }
         recent[id] = nil
         older[id] = nil
         failures[id] = nil

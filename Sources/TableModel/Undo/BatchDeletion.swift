@@ -13,7 +13,9 @@ public final class BatchDeletion: Hashable, @unchecked Sendable {
     private(set) var removed: TableLayout.RemovedRows?
     /// The removed positions, before the removal.
     let ranges: [Range<Int>]
-    let held: [RowID: Row]
+    /// The removed rows' content held in memory, as taken out (their stored form, which a
+    /// redo takes afresh: a row stored again since keeps its value, not its form).
+    private(set) var held: [RowID: Row]
     let batch: Int64
     /// The first removed row, the one an edit is named by.
     let firstRow: RowID
@@ -29,8 +31,11 @@ public final class BatchDeletion: Hashable, @unchecked Sendable {
         self.firstRow = firstRow
     }
 
-    /// The removal was done again (redo): this is its record now.
-    func record(_ removed: TableLayout.RemovedRows) { self.removed = removed }
+    /// The removal was done again (redo): this is its record now, with the rows it took out.
+    func record(_ removed: TableLayout.RemovedRows, held: [RowID: Row]) {
+        self.removed = removed
+        self.held = held
+    }
 
     /// The removal was undone: its record is no longer needed.
     func forgetRemoved() { removed = nil }

@@ -18,6 +18,8 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case open(RowID)
     /// Rows deleted together from the selection (E3, E4): how to put them back.
     case deleteRows(BatchDeletion)
+    /// Flag or Done set or cleared on more rows than ``Table/batchMarkLimit``, as a layer (E3).
+    case markRows(BatchMarking)
     /// Several edits made as one step (a batch action on the selection), in the order made.
     case group([TableEdit])
     /// A row was created at `index` (E1); undo deletes it, redo puts it back.
@@ -44,6 +46,7 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
              .move(let id, _, _): id
         case .delete(let row, _, _), .create(let row, _): row.id
         case .deleteRows(let deletion): deletion.firstRow
+        case .markRows(let marking): marking.firstRow
         case .group(let edits): edits.first?.row ?? RowID(0)
         }
     }

@@ -23,13 +23,18 @@ extension TableLayout {
 
         var movedRows: [RowID: RowRecord] = [:]
         var selectedMoves: Set<RowID> = []
+        var coveredMoves: [Int: Set<RowID>] = [:]
         for leaving in plan.leaving.sorted(by: { $0.position > $1.position }) {
             let row = index.remove(at: leaving.position)
             if leaving.isMove {
                 movedRows[leaving.id] = row
                 if selection.contains(leaving.position) { selectedMoves.insert(leaving.id) }
+                for (serial, covered) in markCoverage where covered.contains(leaving.position) {
+                    coveredMoves[serial, default: []].insert(leaving.id)
+                }
             }
             selection.rowsRemoved(leaving.position..<leaving.position + 1)
+            for serial in markCoverage.keys { markCoverage[serial]?.rowsRemoved(leaving.position..<leaving.position + 1) }
         }
         var arrivals: [(index: Int, row: RowRecord)] = batch.moves.compactMap { move in movedRows[move.id].map { (move.index, $0) } }
         for (spec, position) in batch.inserts {
@@ -43,6 +48,12 @@ extension TableLayout {
             index.insert(arrival.row, at: arrival.index)
             selection.rowsInserted(at: arrival.index)
             if selectedMoves.contains(RowID(arrival.row.id)) { selection.insert(arrival.index..<arrival.index + 1) }
+            for serial in markCoverage.keys {
+                markCoverage[serial]?.rowsInserted(at: arrival.index)
+                if coveredMoves[serial]?.contains(RowID(arrival.row.id)) == true {
+                    markCoverage[serial]?.insert(arrival.index..<arrival.index + 1)
+                }
+            }
         }
 
         for id in batch.reloads + batch.invalidations {

@@ -1,12 +1,13 @@
 extension TableLayout {
     /// What ``removeRows(in:)`` took away, so ``restore(_:)`` can put it all back: the
-    /// index, anchor, scroll position and selection as they were (the index is a value with
+    /// index, anchor, scroll position, selection and mark coverage as they were (the index is a value with
     /// copy-on-write storage, so keeping it costs nothing until the live index changes).
     public final class RemovedRows: Hashable, Sendable {
         let indexBefore: HeightIndex
         let anchorBefore: ScrollAnchor?
         let scrollOffsetBefore: Double
         let selectionBefore: RowSelection
+        let markCoverageBefore: [Int: RowSelection]
         /// The removed positions (before the removal), sorted and disjoint.
         public let ranges: [Range<Int>]
         /// The number of rows removed.
@@ -17,6 +18,7 @@ extension TableLayout {
             anchorBefore = layout.anchor
             scrollOffsetBefore = layout.scrollOffset
             selectionBefore = layout.selection
+            markCoverageBefore = layout.markCoverage
             self.ranges = ranges
             count = ranges.reduce(0) { $0 + $1.count }
         }
@@ -103,7 +105,10 @@ extension TableLayout {
         }
         anchorHint = (-1, 0)
         journal?.noteEverything()
-        for range in ranges.reversed() { selection.rowsRemoved(range) }
+        for range in ranges.reversed() {
+            selection.rowsRemoved(range)
+            for serial in markCoverage.keys { markCoverage[serial]?.rowsRemoved(range) }
+        }
         if count == 0 {
             anchor = nil
             scrollOffset = 0
@@ -126,6 +131,7 @@ extension TableLayout {
         anchorHint = (-1, 0)
         journal?.noteEverything()
         selection = removed.selectionBefore
+        markCoverage = removed.markCoverageBefore
         anchor = removed.anchorBefore
         scrollOffset = removed.scrollOffsetBefore
         restoreScroll(ScrollContext(self))

@@ -1,0 +1,116 @@
+"""Select all and Flag on a large database (E3), driven by real keys and clicks: every row in
+view shows the flag (the marks text GTK shows), nothing the user looks at moves, Undo puts
+back each row's own mark (rows flagged before stay flagged), Redo flags again, the step
+reaches the file apart from the mark columns and the next open folds it in, and a kill -9 at
+a seeded random moment of the write leaves all of the step or none of it.
+
+The in-suite run uses 100,000 rows (`BATCH_ROWS` for more); `TABLE_SEED` replays the kill.
+"""
+import random
+import sqlite3
+import time
+
+from harness import wait_until
+from test_batch_at_scale import ROWS, SEED, generate
+from test_selection import button, press
+
+FLAG = "⚑"  # every kind's marks show it (notes and toggles add the word)
+
+
+def marks(app, state):
+    """The marks text GTK shows on each row in view, by id (headers have none)."""
+    return {r["id"]: r.get("marksText") or "" for r in state["rows"] if r["kind"] != "header"}
+
+
+def looked_at(state):
+    """The row at the top of the view, and where on the screen its top is."""
+    view = state["tableOrigin"]["y"]
+    row = next(r for r in state["rows"] if r["y"] + r["height"] > view)
+    return row["id"], round(row["y"])
+
+
+def same_marks(now, before):
+    """Whether the rows in view both times (most of them) show the same marks."""
+    common = now.keys() & before.keys()
+    return len(common) >= len(before) // 2 and all(now[i] == before[i] for i in common)
+
+
+def unflagged_notes(database):
+    """Rows with marks (not headers, not trashed) whose flag column is clear, and mark steps kept."""
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok", f"seed {SEED}"
+        clear = connection.execute("SELECT count(*) FROM rows WHERE kind != 'header' AND trashed IS NULL AND flagged = 0").fetchone()[0]
+        kept = connection.execute("SELECT count(*) FROM mark_step_rows").fetchone()[0]
+        return clear, kept
+
+
+def notes(database):
+    """Rows with marks (not headers) in the file."""
+    with sqlite3.connect(database) as connection:
+        return connection.execute("SELECT count(*) FROM rows WHERE kind != 'header'").fetchone()[0]
+
+
+def test_select_all_and_flag_shows_on_every_row_and_undo_puts_back_each_rows_mark(launch, workdir):
+    database = generate(workdir)
+    app = launch(data=database)
+    state = app.wait_state(lambda s: s["rowCount"] == ROWS, timeout=120)
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
+    for _ in range(4):
+        state = app.wheel_and_wait(state, 5)
+    before = marks(app, state)
+    assert any(FLAG not in text for text in before.values()), "every row in view was flagged already"
+    top = looked_at(state)
+    app.key("ctrl+a")
+    state = app.wait_state(lambda s: s["header"]["title"] == f"{ROWS:,} rows selected", what="every row selected")
+    assert button(state, "Flag")["sensitive"] and button(state, "Unflag")["sensitive"]
+    assert not button(state, "Pin")["sensitive"], "Pin reorders every row: it stays at the limit"
+    press(app, state, "Flag")
+    state = app.wait_state(lambda s: s["toast"] == f"{ROWS:,} rows flagged", timeout=30, what="the flag toast")
+    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="every row in view flagged")
+    assert looked_at(state) == top, "flagging moved what the user looks at"
+    press(app, state, "Cancel")
+    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo", what="selection mode to end")
+    # The pointer goes back to the rows, away from the header bar's buttons and their tooltips.
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: same_marks(marks(app, s), before), timeout=30, what="Undo to put back each row's mark")
+    assert looked_at(state) == top, "Undo moved what the user looks at"
+    app.key("ctrl+shift+z")
+    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="Redo")
+    app.assert_full_redraw_matches()
+    # The redone step reaches the file (kept apart from the columns), then a clean quit folds
+    # it into the columns, with no GTK warning on the way out.
+    wait_until(lambda: unflagged_notes(app.db_path)[1] == notes(app.db_path), timeout=30, what="the step to be written")
+    assert unflagged_notes(app.db_path)[0] > 0, "the columns changed while the step could be undone"
+    app.key("ctrl+q")
+    assert app.wait_exit(timeout=120) == 0
+    assert not app.noise(), app.noise()
+    assert unflagged_notes(app.db_path) == (0, 0), "the quit did not fold the step into the file"
+
+    again = launch(data=database, state="state-again.json")
+    state = again.wait_state(lambda s: s["rowCount"] == ROWS and s["rows"], timeout=120)
+    assert all(FLAG in text for text in marks(again, state).values()), "the flags did not persist"
+    again.assert_full_redraw_matches("reopened")
+
+
+def test_kill_9_during_the_flag_write_leaves_all_or_none_flagged(launch, workdir):
+    database = generate(workdir)
+    with sqlite3.connect(database) as connection:
+        clear_before = connection.execute("SELECT count(*) FROM rows WHERE kind != 'header' AND flagged = 0").fetchone()[0]
+    app = launch(data=database)
+    state = app.wait_state(lambda s: s["rowCount"] == ROWS, timeout=120)
+    app.key("ctrl+a")
+    state = app.wait_state(lambda s: s["header"]["title"] == f"{ROWS:,} rows selected", what="every row selected")
+    press(app, state, "Flag")
+    app.wait_state(lambda s: s["toast"].endswith("rows flagged"), timeout=30, what="the flag toast")
+    time.sleep(random.Random(SEED).uniform(0.0, 2.5))
+    app.kill9()
+    clear, kept = unflagged_notes(database)
+    assert clear == clear_before, f"seed {SEED}: the columns changed before the step could no longer be undone"
+    assert kept in (0, notes(database)), f"seed {SEED}: {kept} of {notes(database)} rows kept for the step, neither all nor none"
+    # The next open folds a step the killed run committed: then every row shows the flag.
+    again = launch(data=database, state="state-again.json")
+    state = again.wait_state(lambda s: s["rowCount"] == ROWS and s["rows"], timeout=120)
+    if kept:
+        assert all(FLAG in text for text in marks(again, state).values()), f"seed {SEED}: the folded flags are not shown"
+    again.assert_full_redraw_matches("after-kill")
