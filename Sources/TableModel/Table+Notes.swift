@@ -8,6 +8,13 @@ extension Table {
         return currentNoteLayout(id, text: text, expanded: expanded)
     }
 
+    /// Where paragraph `paragraph` of the note `id` starts in its text (see ``TableReading``).
+    ///
+    /// - Complexity: O(paragraph).
+    public func noteParagraphTop(_ paragraph: Int, in id: RowID) -> Double? {
+        noteContentHeights[id]?.top(ofParagraph: paragraph)
+    }
+
     /// The note's layout from its (cached) content height. A content height the measurer
     /// could not give (NaN, infinite, negative) counts as one that fits collapsed, so the
     /// view never gets an unusable size; the row itself keeps its estimate then.
