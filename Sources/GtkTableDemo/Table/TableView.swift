@@ -317,9 +317,10 @@ final class TableView: ScrollableLayout {
             }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
-            cell.widget.allocate(
-                x: 0, y: span.y, width: width, height: span.height)
-            cell.content.show(band: -span.y..<Int32(layout.viewportHeight.rounded(.up)) - span.y)
+            let band = -span.y..<Int32(layout.viewportHeight.rounded(.up)) - span.y
+            cell.content.willShow(band: band)
+            cell.widget.allocate(x: 0, y: span.y, width: width, height: span.height)
+            cell.content.show(band: band)
             if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
         placedRows = visible.map { row in
