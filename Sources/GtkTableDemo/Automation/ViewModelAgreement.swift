@@ -157,7 +157,7 @@ final class ViewModelAgreement {
     /// has laid out every line above as the model measured them, and none is drawn off its
     /// place).
     private static func textViewBandProblem(_ note: NoteRowView, id: RowID, shown: Range<Int32>) -> String? {
-        guard note.form == .textView, let scroller = bounds(of: note.scroller, in: note.widget) else { return nil }
+        guard note.form == .textView, note.expanded, let scroller = bounds(of: note.scroller, in: note.widget) else { return nil }
         let area = note.textAreaBox
         let needed = shown.clamped(to: area.y..<area.y + area.height)
         guard !needed.isEmpty else { return nil }

@@ -50,7 +50,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var textHandler: SignalConnection?
     private var boundID: RowID?
     private var textHeight: Double = NoteSizing.collapsedTextHeight
-    private var expanded = false
+    /// Whether the bound note is expanded (its text view then covers a band of the text).
+    private(set) var expanded = false
     private weak var model: (any TableReading)?
     /// The text area in this row's coordinates, as last allocated.
     private(set) var textAreaBox = GtkAllocation()
