@@ -18,7 +18,7 @@ import TableModel
 /// steals them.
 ///
 /// Expanded, the text view covers only a band of its text area: whole tiles around what the
-/// viewport shows of it (`show(band:)`), one tile more on either side. GTK lays out and draws
+/// viewport shows of it (`willShow(band:)`), one tile more on either side. GTK lays out and draws
 /// every line a text view is allocated, so a text view as tall as a megabyte of text cost
 /// seconds on its first allocation and every line on every frame; a band costs what a
 /// window-tall text view costs. The scroller sits over the band and the text view is scrolled
