@@ -59,8 +59,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var shownText: Range<Int32> = 0..<0
     /// The part of the text area the text view's scroller covers (0..<0 while the preview shows).
     private(set) var textBand: Range<Int32> = 0..<0
-    /// Whether the note itself is setting the text view's scroll.
-    private var aligning = false
+    /// Whether the note is placing its text view (and so setting its scroll itself).
+    private var placing = false
     /// The granularity of an expanded text view's band, in px: the band moves only when the
     /// viewport leaves it, and a tile to spare on either side keeps the caret's neighbour lines
     /// in the text view (so GTK never scrolls it to show the caret).
@@ -128,9 +128,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
         }
         gtk_widget_add_controller(textView.widget, focus())
         // GTK scrolls a text view to show its caret; an expanded note's scroll is its band's
-        // top, which the next allocation puts back.
+        // top, which the next allocation puts back. (Not while the note places it: that is
+        // inside an allocation, which ends with the band's top.)
         GObjectRef(gtk_scrolled_window_get_vadjustment(scroller())).on("value-changed") { [weak self] in
-            guard let self, !self.aligning, self.expanded, self.form == .textView else { return }
+            guard let self, !self.placing, self.expanded, self.form == .textView else { return }
             gtk_widget_queue_allocate(self.widget.widget)
         }
         attachPreviewInput()
@@ -371,6 +372,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
     ///   band's bottom) to compare one with the model; when the text view's lines above are
     ///   not laid out as the model's, GTK lays them out (O(text above)) and walks them.
     private func placeTextView() {
+        placing = true
+        defer { placing = false }
         let area = textAreaBox
         let band = expanded ? textBandFor(height: area.height) : 0..<area.height
         let grew = band.lowerBound < textBand.lowerBound || band.upperBound > textBand.upperBound
@@ -395,9 +398,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     private func scrollTextView(to value: Double) {
-        aligning = true
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), value)
-        aligning = false
     }
 
     /// Whether the text view's line at its y `y` starts where the model starts that paragraph
