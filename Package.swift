@@ -11,6 +11,8 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         // Debian's libsqlite3-dev, for the rows database.
+        // Debian's WebKitGTK 6.0 (for GTK 4), for web rows (H1–H6).
+        .systemLibrary(name: "CWebKit", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // A small typed wrapper over SQLite: connections, prepared statements, errors, migrations.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
@@ -22,10 +24,12 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),
-        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
+        .executableTarget(name: "GtkTableDemo", dependencies: ["CGtk", "CWebKit", "GtkBridge", "TableModel", "RowStore", "SQLiteStore", "BenchSupport"]),
         // GTK's own list widgets (GtkListView, GtkListBox) on the same rows database, for `make bench`.
         .executableTarget(name: "ListPeers", dependencies: ["CGtk", "GtkBridge", "TableModel", "RowStore", "BenchSupport"]),
         .executableTarget(name: "TableBench", dependencies: ["TableModel"]),
+        // Find (F3, F2) on a generated rows database: the index's cost and query-to-filter times.
+        .executableTarget(name: "FindBench", dependencies: ["TableModel", "RowStore", "SQLiteStore"]),
         // Writes a generated rows database (or JSON file) of N rows (D3); see data/README.md.
         .executableTarget(name: "GenerateRows", dependencies: ["TableModel", "RowStore"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),

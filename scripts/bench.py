@@ -36,6 +36,20 @@ on. Only a program that fails (non-zero exit, no figures) makes the full run exi
                                 only the scroll script (no engine bench, typing or start-up
                                 repeats), for the programs and sizes named; writes no JSON
                                 unless asked
+    scripts/bench.py --select-delete-only [--sizes 1000000]
+                                only select all and Delete (and ours undoing it), ours against a
+                                GtkListView over a GListStore emptied by one g_list_store_splice
+    scripts/bench.py --scroll-only --web-percent 1 --programs ours,listview-textview --sizes 1000000
+                                the same on data with 1 % web rows (H2); "peak PSS of its child
+                                processes" is WebKit's web and network processes
+    scripts/bench.py --create-move-only [--sizes 1000000]
+                                only Ctrl+N and Alt+Down, each key → its frame, ours against a
+                                GtkListView over a GListStore doing each by one splice
+    scripts/bench.py --find-only [--sizes 1000,100000,1000000]
+                                only the find runs: each query set in the find entry, timed to
+                                the end of the frame that paints its filtered rows, ours against
+                                a GtkListView filtered by a GtkFilterListModel + GtkStringFilter
+                                (not incremental) over the same rows; writes no JSON unless asked
     scripts/bench.py --note-typing-only [--sizes 1000]
                                 only the note-length typing runs (a click into a one-line
                                 note and into a 1 MB note, then typing), at the largest
@@ -62,6 +76,8 @@ BUILD = ROOT / ".build"
 BIN = BUILD / "release"  # the programs' folder; --configuration debug switches it
 DATA_CACHE = ROOT / ".build" / "bench-data"
 SEED = 7
+# Percent of web rows in the generated data (`--web-percent`); 0 in the standard runs.
+WEB_PERCENT = 0
 RUN_TIMEOUT = 240  # s per program run; GtkListBox gets LISTBOX_TIMEOUT
 LISTBOX_TIMEOUT = int(os.environ.get("BENCH_LISTBOX_TIMEOUT", "60"))  # the variable lets the timeout path be tried
 TYPED_TEXT = "typing cost probe words go here and wrap the line "  # 50 keystrokes
@@ -72,6 +88,9 @@ KEY_DELAY_MS = 80  # between keystrokes, so each key gets its own frame
 # next burst's first key meets it. Typed without pauses, 50 keys would end before any save.
 BURST_KEYS = 10
 BURST_PAUSE_S = 0.8
+# Between the create-and-move keys: each is a structural change with a slide, so it gets
+# time for its frame and the next key never waits behind it.
+EDIT_KEY_PAUSE_S = 0.3
 # The programs' launch time, CLOCK_MONOTONIC µs (ProcessProbe.launchTimeVariable in Swift).
 BENCH_LAUNCH_VARIABLE = "BENCH_LAUNCH_MONOTONIC_US"
 
@@ -86,6 +105,20 @@ FULL = {
     "note_scripts": ["typing-one-line-note", "typing-long-note"],
     "keys": 50,
     "startup_repeats": STARTUP_REPEATS,
+    # Select all and Delete (E4): ours against a GtkListView over a GListStore emptied by one
+    # g_list_store_splice, side by side.
+    "delete_sizes": [1_000, 100_000, 1_000_000],
+    "delete_script": "select-delete",
+    # Find (F1/F2): each query set in the find entry → the frame that paints its filtered rows,
+    # ours against a GtkListView with a GtkFilterListModel + GtkStringFilter, side by side.
+    "find_sizes": [1_000, 100_000, 1_000_000],
+    "find_script": "find",
+    # Create and move (E1, E2): Ctrl+N and Alt+Down pressed on a row in the middle, each
+    # timed from the key to its frame, ours against a GtkListView over a GListStore doing
+    # the same by one g_list_store_splice each, side by side.
+    "edit_sizes": [1_000, 100_000, 1_000_000],
+    "edit_script": "create-move",
+    "edit_keys": 40,
 }
 QUICK = {
     "sizes": [300],
@@ -96,15 +129,36 @@ QUICK = {
     "note_scripts": ["smoke-typing-long-note"],
     "keys": 3,
     "startup_repeats": 1,
+    "delete_sizes": [300],
+    "delete_script": "smoke-select-delete",
+    "find_sizes": [300],
+    "find_script": "smoke-find",
+    "edit_sizes": [300],
+    "edit_script": "smoke-create-move",
+    "edit_keys": 6,
 }
 
 # The programs compared; each runs the scroll script at every size it is given.
+# Each program: its binary, its arguments, and its window's title (xdotool finds the window by it).
 PROGRAMS = {
-    "ours": ("GtkTableDemo", []),
-    "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"]),
-    "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"]),
-    "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"]),
+    "ours": ("GtkTableDemo", [], "Table Demo"),
+    "listview-label": ("ListPeers", ["--widget", "listview", "--row", "label"], "ListPeers"),
+    "listview-textview": ("ListPeers", ["--widget", "listview", "--row", "textview"], "ListPeers"),
+    "listbox-label": ("ListPeers", ["--widget", "listbox", "--row", "label"], "ListPeers"),
+    "listview-liststore": ("ListPeers", ["--widget", "listview", "--row", "label", "--model", "liststore"], "ListPeers"),
+    "listview-filter": ("ListPeers", ["--widget", "listview", "--row", "label", "--model", "liststore", "--filter"],
+                        "ListPeers"),
 }
+# The programs of the select-all-and-delete runs.
+DELETE_PROGRAMS = ["ours", "listview-liststore"]
+# The programs of the create-and-move runs.
+EDIT_PROGRAMS = ["ours", "listview-liststore"]
+# The programs of the find runs.
+FIND_PROGRAMS = ["ours", "listview-filter"]
+# The find runs' scripts, and the word their rows database has in every note, toggle and grid
+# (about 90 % of rows; BenchmarkScript.findQueries' broadest query).
+FIND_SCRIPTS = ("find", "smoke-find")
+FIND_COMMON_WORD = "everyday"
 
 
 def log(message: str):
@@ -152,24 +206,42 @@ class Session:
                               timeout=60, check=True).stdout
 
 
-def rows_file(count: int) -> Path:
+def rows_file(count: int, common_word: str | None = None) -> Path:
     """The generated rows database for `count` rows, made once and kept under .build/
     (made again when GenerateRows is newer). Only startup runs and the peers open it; they
-    write nothing to it."""
+    write nothing to it. With `common_word`, that word is added to every note, toggle and grid
+    (`--common-word`), in a database of its own: the find runs' query for about 90 % of rows."""
     DATA_CACHE.mkdir(parents=True, exist_ok=True)
-    path = DATA_CACHE / f"rows-{count}-seed{SEED}.sqlite"
+    web = f"-web{WEB_PERCENT}" if WEB_PERCENT else ""
+    common = f"-{common_word}" if common_word else ""
+    path = DATA_CACHE / f"rows-{count}-seed{SEED}{web}{common}.sqlite"
     generator = BIN / "GenerateRows"
     if not path.exists() or path.stat().st_mtime < generator.stat().st_mtime:
-        log(f"generating {count} rows")
+        log(f"generating {count} rows" + (f", {WEB_PERCENT} % web rows" if WEB_PERCENT else "")
+            + (f", '{common_word}' in every note, toggle and grid" if common_word else ""))
         remove_database(path)  # GenerateRows never replaces a database
-        subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--output", str(path)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([generator, "--rows", str(count), "--seed", str(SEED), "--web-percent", str(WEB_PERCENT),
+                        *(["--common-word", common_word] if common_word else []),
+                        "--output", str(path)], check=True, stdout=subprocess.DEVNULL)
     return path
 
 
 def remove_database(path: Path):
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+def steady_caret_config(workdir: Path) -> Path:
+    """A configuration folder whose GTK settings.ini keeps the caret from blinking, as the UI
+    tests' does. A run can end with the caret in an entry or a note (find, typing), and the
+    last-frame oracle compares two renderings a frame or two apart: a blink between them
+    was a difference no full redraw could explain (the find runs' "stale drawing")."""
+    config = workdir / "xdg-config"
+    settings = config / "gtk-4.0" / "settings.ini"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text("[Settings]\ngtk-cursor-blink=false\n")
+    return config
 
 
 def row_css(workdir: Path) -> Path:
@@ -180,6 +252,33 @@ def row_css(workdir: Path) -> Path:
                              check=True, timeout=60).stdout
         path.write_text(css)
     return path
+
+
+def descendants_pss(pid: int) -> int:
+    """The summed proportional set size (PSS: shared pages split between their sharers, so a
+    library mapped by several processes counts once) of every process descending from `pid`,
+    not `pid` itself: WebKit's web and network processes, which web rows start, and their
+    sandbox."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(fields[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    family, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - family
+        family |= frontier
+    total = 0
+    for child in family:
+        try:
+            rollup = Path(f"/proc/{child}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) * 1024 for line in rollup if line.startswith("Pss:"))
+    return total
 
 
 def process_io(pid: int) -> dict:
@@ -223,8 +322,9 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     """Runs one program on one script; returns its JSON figures, {"timedOut": limit in s} when it
     ran past its limit, or {"error": ...}. Our app autosaves as users run it, so a script that
     edits rows gets its own copy of the rows file (the shared one is never written)."""
-    binary_name, extra = PROGRAMS[program]
-    data = rows_file(rows)
+    binary_name, extra, window_title = PROGRAMS[program]
+    shared = rows_file(rows, FIND_COMMON_WORD if script in FIND_SCRIPTS else None)
+    data = shared
     if program == "ours" and script != "startup":
         copy = workdir / f"rows-{rows}-{script}.sqlite"
         remove_database(copy)
@@ -240,7 +340,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     output = workdir / f"{program}-{rows}-{script}.json"
     ready = Path(str(output) + ".ready")
     timeout = LISTBOX_TIMEOUT if program.startswith("listbox") else RUN_TIMEOUT
-    env = dict(session.env, XDG_DATA_HOME=str(workdir / "xdg-data"))
+    env = dict(session.env, XDG_DATA_HOME=str(workdir / "xdg-data"), XDG_CONFIG_HOME=str(steady_caret_config(workdir)))
     command = [str(binary), *extra, "--data", str(data), "--bench-script", script,
                "--bench-output", str(output)]
     stderr_path = workdir / f"{program}-{rows}-{script}.stderr"
@@ -253,8 +353,12 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         deadline = time.monotonic() + timeout
         typed = False
         io_before_typing = None
+        children_peak, next_sample = 0, 0.0
         try:
             while not watcher.done(0.02):
+                if time.monotonic() >= next_sample:
+                    children_peak = max(children_peak, descendants_pss(process.pid))
+                    next_sample = time.monotonic() + 0.25
                 if time.monotonic() > deadline:
                     end(process)
                     watcher.done(10)
@@ -264,15 +368,17 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
                     typed = True
                     request = json.loads(ready.read_text() or "{}")
                     # No caret after a click: no keys; the run ends by itself and says why.
-                    if "click" not in request or click_and_wait(session, binary_name, request["click"], ready,
-                                                                deadline):
+                    if "keys" in request:
+                        press_keys(session, window_title, request["keys"])
+                    elif "click" not in request or click_and_wait(session, window_title, request["click"], ready,
+                                                                  deadline):
                         io_before_typing = process_io(process.pid)
-                        type_keys(session, binary_name, keys)  # each window is titled after its program
+                        type_keys(session, window_title, keys)
         except subprocess.SubprocessError as error:
             end(process)
             return {"error": str(error)}
         finally:
-            if data != rows_file(rows):
+            if data != shared:
                 remove_database(data)
     if process.returncode != 0:
         return {"error": f"exit status {process.returncode}: {stderr_path.read_text(errors='replace')[-2000:]}"}
@@ -280,6 +386,9 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
         figures = json.loads(output.read_text())
     except (OSError, json.JSONDecodeError) as error:
         return {"error": f"no figures: {error}"}
+    if figures.get("lastFrameMatchesFullRedraw") is False:
+        return {"error": "its last frame differs from a full redraw (the pixel oracle), so its figures do not count"}
+    figures["childrenPeakPssBytes"] = children_peak
     requested = figures.get("closeRequestedMonotonicUs")
     if requested is not None and watcher.exited_at is not None:
         figures["quitMs"] = (watcher.exited_at * 1e6 - requested) / 1000
@@ -304,6 +413,17 @@ def type_keys(session: Session, title: str, keys: int):
         if start:
             time.sleep(BURST_PAUSE_S)
         session.xdotool("type", "--delay", KEY_DELAY_MS, text[start:start + BURST_KEYS])
+
+
+def press_keys(session: Session, title: str, names: list[str]):
+    """Focuses the program's window and presses each named key (xdotool names, such as
+    "ctrl+n"), one at a time with real X key events, a pause between them so each gets its
+    own frame."""
+    window = session.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    session.xdotool("mousemove", "--window", window, "--sync", 240, 60)
+    for name in names:
+        session.xdotool("key", "--clearmodifiers", name)
+        time.sleep(EDIT_KEY_PAUSE_S)
 
 
 def click_and_wait(session: Session, title: str, point: dict, ready: Path, deadline: float) -> bool:
@@ -349,6 +469,42 @@ def engine_bench(quick: bool) -> dict:
     return {"results": figures, "memory": result.stderr.strip()}
 
 
+def find_bench(quick: bool) -> dict:
+    """FindBench's figures (the find index's cost, query-to-filter times), if it speaks JSON."""
+    binary = BIN / "FindBench"
+    if not binary.exists():
+        return {"skipped": f"no {binary.relative_to(ROOT)}"}
+    command = [str(binary), "--json"] + (["--quick"] if quick else [])
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+        figures = json.loads(result.stdout)
+    except (subprocess.SubprocessError, json.JSONDecodeError) as error:
+        return {"skipped": f"FindBench --json gave no JSON ({type(error).__name__})"}
+    if result.returncode != 0:
+        return {"skipped": f"FindBench exited with {result.returncode}"}
+    return {"results": figures}
+
+
+def render_find(find: dict) -> list[str]:
+    """The find bench's lines: per size, the index's cost, then per query the search and the
+    filtered layout's build (the searcher's thread), the filter (main thread) and their sum,
+    median / p95 / max in ms."""
+    if "results" not in find:
+        return [f"Find (FindBench): {find.get('skipped')}", ""]
+    lines = ["Find (FindBench): query → filtered table, ms (median / p95 / max); prepare is the searcher's thread's part, "
+             "filter the main thread's"]
+    for size in find["results"]:
+        lines.append(f"  N = {size['n']:,}: import {size['importSeconds']:.2f} s (index {size['indexSeconds']:.2f} s), "
+                     f"database {size['databaseBytes'] / 1e6:.1f} MB ({size['databaseBytesWithoutIndex'] / 1e6:.1f} MB without the index)")
+        for query in size["queries"]:
+            def three(key):
+                return "/".join(f"{query[key][stat]:.1f}" for stat in ("median", "p95", "max"))
+            lines.append(f"    {query['share'] * 100:6.2f} % {query['query'][:40]:<40} search {three('searchMs'):>16}  "
+                         f"prepare {three('prepareMs') if 'prepareMs' in query else '-':>16}  "
+                         f"filter {three('filterMs'):>16}  total {three('totalMs'):>16}")
+    return lines + [""]
+
+
 # -- report -----------------------------------------------------------------------------------
 
 def get(figures: dict | None, *path):
@@ -385,6 +541,7 @@ METRICS = [
     ("first frame, median of runs (ms)", lambda f: get(f, "firstFrameMedianMs"), 0),
     ("first frame, each run (ms)", lambda f: "/".join(fmt(v, 0) for v in get(f, "firstFrameRunsMs") or []) or None, 0),
     ("peak RSS (MB)", lambda f: mb(get(f, "peakRssBytes")), 0),
+    ("peak PSS of its child processes, WebKit's (MB)", lambda f: mb(get(f, "childrenPeakPssBytes")), 0),
     ("quit after the scroll script (ms)", lambda f: get(f, "quitMs"), 0),
     ("RSS kept at the end, trimmed (MB)", lambda f: mb(get(f, "retainedRssBytes")), 0),
     ("row widgets after first frame", lambda f: get(f, "rowWidgetsAfterFirstFrame"), 0),
@@ -574,7 +731,7 @@ def targets(results: dict, config: dict) -> list[dict]:
     label ListView (the widget as GTK documents it), the text-view peer shown beside it."""
     sizes = [str(n) for n in config["sizes"]]
     if not sizes:
-        return note_targets(results)
+        return note_targets(results) + find_targets(results)
     largest = sizes[-1]
     checks = []
 
@@ -677,7 +834,33 @@ def targets(results: dict, config: dict) -> list[dict]:
         details.append(f"{size}: {fmt(per, 2)} per key (total/keys), median {fmt(median, 0)}; "
                        f"GTK measures {fmt(per_key(typing, 'widgetRemeasuredRowsTotal'), 2)} per key")
     check("exactly one row re-measured by the model per keystroke", met and bool(details), "; ".join(details))
-    return checks + note_targets(results)
+    return checks + note_targets(results) + find_targets(results)
+
+
+def find_targets(results: dict) -> list[dict]:
+    """Find at the largest size run: key → filtered frame p95 ≤ 100 ms and ≤ 0.25× GTK's
+    filter, and no frame (interval) over 16.7 ms while a query runs, per query."""
+    checks = []
+    sizes = [int(size) for size in results.get("findFrames", {})]
+    if not sizes:
+        return checks
+    size = max(sizes)
+    runs = results["findFrames"][str(size)]
+    ours = get(runs.get("ours"), "find", "queries") or {}
+    peer = get(runs.get("listview-filter"), "find", "queries") or {}
+    for query, figures in ours.items():
+        p95 = get(figures, "latencyMs", "p95")
+        peer_p95 = get(peer.get(query), "latencyMs", "p95")
+        longest = get(figures, "maxFrameIntervalMs", "max")
+        label = f'find "{query}" at {size:,} rows'
+        checks.append({"target": f"{label}: key → filtered frame p95 ≤ 100 ms", "met": p95 is not None and p95 <= 100,
+                       "detail": f"{fmt(p95)} ms"})
+        checks.append({"target": f"{label}: p95 ≤ 0.25× the GTK filter's",
+                       "met": p95 is not None and bool(peer_p95) and p95 <= 0.25 * peer_p95,
+                       "detail": f"{fmt(p95)} ms against {fmt(peer_p95)} ms ({fmt(ratio(p95, peer_p95), 2)}×)"})
+        checks.append({"target": f"{label}: no frame over 16.7 ms while the query runs",
+                       "met": longest is not None and longest <= 16.7, "detail": f"longest {fmt(longest)} ms"})
+    return checks
 
 
 def note_targets(results: dict) -> list[dict]:
@@ -718,6 +901,7 @@ def render(results: dict, config: dict) -> str:
         lines += [f"  {line}" for line in engine.get("memory", "").splitlines()] + [""]
     else:
         lines += [f"Engine (TableBench): {engine.get('skipped')}", ""]
+    lines += render_find(results.get("find", {"skipped": "not run"}))
     for size in map(str, config["all_sizes"]):
         runs = results["scroll"].get(size)
         if runs:
@@ -725,6 +909,12 @@ def render(results: dict, config: dict) -> str:
     for size, runs in results["typing"].items():
         lines += table(f"Typing at N = {int(size):,} rows ({config['keys']} keystrokes, xdotool, autosave on)",
                        TYPING_METRICS, runs)
+    for size, runs in results.get("deleteAll", {}).items():
+        lines += delete_table(int(size), runs)
+    for size, runs in results.get("createMove", {}).items():
+        lines += edit_table(int(size), runs)
+    for size, runs in results.get("findFrames", {}).items():
+        lines += find_frames_table(int(size), runs)
     notes = results.get("noteTyping", {})
     if notes.get("runs"):
         title = f"Typing after a click, by note length, at N = {int(notes['rows']):,} rows (ours, autosave on)"
@@ -733,6 +923,87 @@ def render(results: dict, config: dict) -> str:
     for item in results["targets"]:
         lines.append(f"  [{'met' if item['met'] else 'MISSED'}] {item['target']}: {item['detail']}")
     return "\n".join(lines)
+
+
+FIND_HEADERS = {"ours": "ours", "listview-filter": "GTK filter"}
+
+
+def find_frames_table(size: int, runs: dict) -> list[str]:
+    """The find runs at `size` rows: per query, the rows each program matched, then key (the
+    query set in the entry) → the frame that paints the filtered rows, median / p95 / max in ms,
+    and the longest frame meanwhile: its interval from the previous frame's end (which also holds
+    main-thread work between frames) and its own work; how long setting the text took (GTK's
+    whole filter pass, before the frame lays out and paints; ours only starts a search); and
+    ours ÷ GTK."""
+    queries = []
+    for run in runs.values():
+        for query in get(run, "find", "queries") or {}:
+            if query not in queries:
+                queries.append(query)
+    # Narrowest query first, by the fewest matches any program found.
+    queries.sort(key=lambda q: min((get(run, "find", "queries", q, "matches") for run in runs.values()
+                                    if get(run, "find", "queries", q, "matches") is not None), default=0))
+    header = ["query", "program", "matched rows", "share", "key → filtered frame (ms)", "longest frame interval (ms)",
+              "longest frame work (ms)", "setting the text (ms)", "ours÷GTK (median/p95/max)"]
+    rows = []
+    for query in queries:
+        figures = {program: get(run, "find", "queries", query) for program, run in runs.items()}
+        three = lambda f, key: "/".join(fmt(get(f, key, stat)) for stat in ("median", "p95", "max")) if f else "—"
+        ours, peer = figures.get("ours"), figures.get("listview-filter")
+        ratios = "/".join(fmt(ratio(get(ours, "latencyMs", stat), get(peer, "latencyMs", stat)), 2)
+                          for stat in ("median", "p95", "max"))
+        for program, f in figures.items():
+            share = f"{f['matches'] / f['rows'] * 100:.2f} %" if f and f.get("rows") else "—"
+            rows.append([f'"{query}"', FIND_HEADERS.get(program, program), fmt(get(f, "matches"), 0), share,
+                         three(f, "latencyMs"), three(f, "maxFrameIntervalMs"), three(f, "maxFrameWorkMs"), three(f, "setTextMs"),
+                         ratios if program == "ours" else ""])
+    notes = [f"  {FIND_HEADERS.get(p, p)}: {status(run)}: {str(run.get('error') or run.get('skipped') or '')[:160]}"
+             for p, run in runs.items() if not usable(run)]
+    notes += [f"  {FIND_HEADERS.get(p, p)}: {get(run, 'find', 'error')}" for p, run in runs.items()
+              if usable(run) and get(run, "find", "error")]
+    title = (f"Find at N = {size:,} rows: the query set in the find entry → the frame that paints its rows "
+             "(ours: word prefixes through FTS5; GTK filter: GtkFilterListModel, incremental off, + GtkStringFilter, "
+             "substring, ignoring case)")
+    return plain_table(title, header, rows)[:-1] + notes + [""]
+
+
+def edit_table(size: int, runs: dict) -> list[str]:
+    """Ctrl+N and Alt+Down at `size` rows: each key → the end of its frame (median, p95, max
+    ms), and the frames' longest main-thread work."""
+    rows = []
+    for program, run in runs.items():
+        figures = get(run, "createMove") if usable(run) else None
+        if not figures or "error" in figures:
+            rows.append([program, status(run) or (figures or {}).get("error", "no figures"), "", "", "", ""])
+            continue
+        def spread(name):
+            summary = figures.get(name) or {}
+            return f"{fmt(summary.get('median'))} / {fmt(summary.get('p95'))} / {fmt(summary.get('max'))}"
+        rows.append([program, spread("createLatencyMs"), spread("moveLatencyMs"),
+                     fmt(get(figures, "frameWorkMs", "max")), f"{figures.get('timedKeys', '?')}/{figures.get('keys', '?')}",
+                     f"{figures.get('rowsAdded', '?')}"])
+    return plain_table(f"Create and move at N = {size:,} rows: key → its frame, ms (median / p95 / max; "
+                       "GListStore: one g_list_store_splice per key)",
+                       ["program", "Ctrl+N", "Alt+Down", "max frame work ms", "timed/keys", "rows added"], rows)
+
+
+def delete_table(size: int, runs: dict) -> list[str]:
+    """Select all and Delete at `size` rows: the main-thread work of the frames that did it,
+    how soon the table was empty, and (ours) the undo."""
+    rows = []
+    for program, run in runs.items():
+        figures = get(run, "deleteAll") if usable(run) else None
+        if not figures or "error" in figures:
+            rows.append([program, status(run) or (figures or {}).get("error", "no figures"), "", "", "", ""])
+            continue
+        undo = figures.get("undo")
+        restored = ("yes" if figures.get("rowsAfterUndo") == figures.get("rowsBefore")
+                    and figures.get("scrollOffsetAfterUndo") == figures.get("scrollOffsetBefore") else "no") if undo else "no undo"
+        rows.append([program, fmt(get(figures, "delete", "workMs", "max")), fmt(figures.get("emptyAfterMs")),
+                     fmt(get(undo, "workMs", "max")) if undo else "-", restored, f"{figures.get('rowsAfter', '?')}"])
+    return plain_table(f"Select all and Delete at N = {size:,} rows (one batch; ours then undoes it)",
+                       ["program", "max frame work ms", "empty after ms", "undo max frame ms", "rows and scroll back",
+                        "rows left"], rows)
 
 
 def startup_only(sizes: list[int], programs: list[str], repeats: int, output: str | None) -> int:
@@ -788,14 +1059,26 @@ def main() -> int:
                         help="run only the scroll script: no engine bench, typing or start-up repeats")
     parser.add_argument("--note-typing-only", action="store_true",
                         help="run only the note-length typing runs (ours): no engine bench, scroll, typing or start-up")
+    parser.add_argument("--select-delete-only", action="store_true",
+                        help="run only select all and Delete (ours against a GtkListView over a GListStore): "
+                             "no engine bench, scroll, typing or start-up")
+    parser.add_argument("--create-move-only", action="store_true",
+                        help="run only Ctrl+N and Alt+Down key → frame (ours against a GtkListView over a GListStore): "
+                             "no engine bench, scroll, typing or start-up")
+    parser.add_argument("--find-only", action="store_true",
+                        help="run only the find runs (ours against a GtkListView filtered by a GtkFilterListModel "
+                             "with a GtkStringFilter): no engine bench, scroll, typing or start-up")
     parser.add_argument("--programs", help=f"comma-separated programs to run (default: all of {','.join(COLUMNS)}; "
                                            "with --startup-only, ours)")
     parser.add_argument("--sizes", help="comma-separated row counts to run (default: the run's own; with "
                                         "--startup-only, 1000,1000000)")
+    parser.add_argument("--web-percent", type=int, default=0,
+                        help="percent of web rows in the generated data (0...100; the peers show them as text)")
     parser.add_argument("--repeats", type=int, default=5, help="with --startup-only: rounds over every size and program")
     arguments = parser.parse_args()
-    global BIN
+    global BIN, WEB_PERCENT
     BIN = BUILD / arguments.configuration
+    WEB_PERCENT = arguments.web_percent
     if arguments.startup_only:
         programs = (arguments.programs or "ours").split(",")
         unknown = [p for p in programs if p not in PROGRAMS]
@@ -821,13 +1104,33 @@ def main() -> int:
         config["typing_sizes"] = [n for n in config["typing_sizes"] if n in sizes]
     # The note-length runs go at the largest typing size (or the one --sizes names).
     config["note_size"] = max(config["typing_sizes"] or config["sizes"] or [0])
-    partial = arguments.scroll_only or arguments.note_typing_only or arguments.programs or arguments.sizes
+    partial = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+               or arguments.create_move_only
+               or arguments.programs or arguments.sizes)
     if arguments.scroll_only:
         config["typing_sizes"] = []
         config["note_scripts"] = []
         config["startup_repeats"] = 0
     if arguments.note_typing_only:
         config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0)
+    if arguments.sizes:
+        # The select-all-and-delete runs go at the sizes named, whatever the run's own.
+        config["delete_sizes"] = config["sizes"]
+        config["find_sizes"] = config["sizes"]
+        config["edit_sizes"] = config["sizes"]
+    if arguments.select_delete_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[])
+    if arguments.create_move_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[], delete_sizes=[],
+                      find_sizes=[])
+    if arguments.select_delete_only or arguments.find_only or arguments.scroll_only or arguments.note_typing_only:
+        config["edit_sizes"] = []
+    if arguments.find_only:
+        config.update(sizes=[], listbox_sizes=[], typing_sizes=[], startup_repeats=0, note_scripts=[], delete_sizes=[])
+    if arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only:
+        config["find_sizes"] = []
+    if arguments.scroll_only or arguments.note_typing_only:
+        config["delete_sizes"] = []
     config["all_sizes"] = sorted(set(config["sizes"]) | set(config["listbox_sizes"]))
     for name in ("GtkTableDemo", "ListPeers", "GenerateRows"):
         if not (BIN / name).exists():
@@ -836,9 +1139,12 @@ def main() -> int:
     started = time.monotonic()
     environment_date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_average = list(os.getloadavg())
-    only = arguments.scroll_only or arguments.note_typing_only
+    only = (arguments.scroll_only or arguments.note_typing_only or arguments.select_delete_only or arguments.find_only
+            or arguments.create_move_only)
     engine = {"skipped": "not asked for (a partial run)"} if only else engine_bench(arguments.quick)
-    results = {"engine": engine, "scroll": {}, "typing": {}, "noteTyping": {}}
+    find = {"skipped": "not asked for (a partial run)"} if only else find_bench(arguments.quick)
+    results = {"engine": engine, "find": find, "scroll": {}, "typing": {}, "noteTyping": {}, "deleteAll": {},
+               "findFrames": {}, "createMove": {}}
     session = Session()
     try:
         with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
@@ -876,6 +1182,22 @@ def main() -> int:
                     if program not in programs:
                         continue
                     runs[program] = run_program(session, work, program, size, config["typing_script"], config["keys"])
+            for size in config["delete_sizes"]:
+                runs = results["deleteAll"].setdefault(str(size), {})
+                for program in DELETE_PROGRAMS:
+                    if program in programs or (program == "listview-liststore" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["delete_script"], 0)
+            for size in config["find_sizes"]:
+                runs = results["findFrames"].setdefault(str(size), {})
+                for program in FIND_PROGRAMS:
+                    if program in programs or (program == "listview-filter" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["find_script"], 0)
+            for size in config["edit_sizes"]:
+                runs = results["createMove"].setdefault(str(size), {})
+                for program in EDIT_PROGRAMS:
+                    if program in programs or (program == "listview-liststore" and not arguments.programs):
+                        runs[program] = run_program(session, work, program, size, config["edit_script"],
+                                                    config["edit_keys"])
             if "ours" in programs and config["note_scripts"]:
                 notes = results["noteTyping"] = {"rows": config["note_size"], "runs": {}}
                 for script in config["note_scripts"]:
@@ -902,6 +1224,12 @@ def main() -> int:
                  for program, run in runs.items() if "error" in run]
     failures += [f"{script}: {run['error']}" for script, run in results["noteTyping"].get("runs", {}).items()
                  if "error" in run]
+    failures += [f"select-delete {size} {program}: {run['error']}" for size, runs in results["deleteAll"].items()
+                 for program, run in runs.items() if "error" in run]
+    failures += [f"create-move {size} {program}: {run['error']}" for size, runs in results["createMove"].items()
+                 for program, run in runs.items() if "error" in run]
+    failures += [f"find {size} {program}: {run['error']}" for size, runs in results["findFrames"].items()
+                 for program, run in runs.items() if "error" in run]
     if arguments.quick:
         failures += [f"{size} {program}: timed out" for phase in ("scroll", "typing")
                      for size, runs in results[phase].items() for program, run in runs.items() if "timedOut" in run]
@@ -938,9 +1266,32 @@ def smoke_gaps(results: dict) -> list[str]:
                 gaps.append(f"typing {size} {program}: no timed keys ({get(run, 'typing')})")
             if usable(run) and run.get("bytesWrittenPerEdit") is None:
                 gaps.append(f"typing {size} {program}: no bytes written per edit")
+    for size, runs in results.get("deleteAll", {}).items():
+        for program, run in runs.items():
+            figures = get(run, "deleteAll") if usable(run) else None
+            if not figures or "error" in figures or figures.get("rowsAfter") != 0:
+                gaps.append(f"select-delete {size} {program}: no empty table ({figures or run})")
+            elif program == "ours" and figures.get("rowsAfterUndo") != figures.get("rowsBefore"):
+                gaps.append(f"select-delete {size} ours: undo did not bring the rows back ({figures})")
+    for size, runs in results.get("createMove", {}).items():
+        for program, run in runs.items():
+            figures = get(run, "createMove") if usable(run) else None
+            if (not figures or "error" in figures or get(figures, "createLatencyMs", "count") in (None, 0)
+                    or get(figures, "moveLatencyMs", "count") in (None, 0)):
+                gaps.append(f"create-move {size} {program}: Ctrl+N or Alt+Down not timed ({figures or run})")
+    for size, runs in results.get("findFrames", {}).items():
+        for program, run in runs.items():
+            queries = get(run, "find", "queries") if usable(run) else None
+            if not queries or len(queries) != 3 or any(q.get("timed", 0) == 0 for q in queries.values()):
+                gaps.append(f"find {size} {program}: not every query timed ({get(run, 'find') if usable(run) else run})")
     engine = results.get("engine", {})
     if "results" in engine and not all(isinstance(i, dict) and i.get("fenwick_ns") for i in engine["results"]):
         gaps.append("engine: no Fenwick figures")
+    find = results.get("find", {})
+    if "results" not in find and not find.get("skipped", "").startswith("not asked for"):
+        gaps.append(f"find: {find.get('skipped', 'no figures')}")
+    elif "results" in find and not all(len(size.get("queries", [])) == 3 for size in find["results"]):
+        gaps.append("find: a size without its three queries")
     return gaps
 
 

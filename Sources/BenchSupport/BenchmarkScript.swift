@@ -18,6 +18,23 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// press to the end of the frame that shows the caret) rather than programmatically at
     /// the note's end.
     public var clicksToType = false
+    /// Whether to select every row and delete them in one batch (E4), from the middle of the
+    /// table, then undo it: the frames' main-thread work and how soon the table is empty.
+    public var deletesAll = false
+    /// Queries typed into the program's find or filter entry, each in turn, `findRounds`
+    /// times: each is timed from setting the entry's text to the end of the first frame that
+    /// paints its filtered rows, then the entry is cleared (untimed) before the next.
+    public var findQueries: [String] = []
+    public var findRounds = 0
+    /// Keys (xdotool names) the driver presses once a row in the middle of the table has the
+    /// focus: Ctrl+N (a new row after it) and Alt+Down (the focused row one place down), each
+    /// timed from the press to the end of the frame that shows it (E1, E2).
+    public var editKeys: [String] = []
+
+    /// The create-and-move runs' keys: `count` Ctrl+N, then `count` Alt+Down.
+    public static func createMoveKeys(_ count: Int) -> [String] {
+        Array(repeating: "ctrl+n", count: count) + Array(repeating: "alt+Down", count: count)
+    }
 
     /// The text of the note typed into.
     public enum TypingNote: Sendable, Equatable {
@@ -46,6 +63,13 @@ public struct BenchmarkScript: Sendable, Equatable {
     /// What the jump measurement appends to the row above the viewport, in every program:
     /// eight more lines.
     public static let grownText = String(repeating: "\nA line added above the viewport.", count: 8)
+
+    /// The find runs' queries: about 0.3 % of the generated rows ("toggle 42": toggles are
+    /// titled by their row number, so this is Toggle 42, 420…429, 4200…4299 and so on, the
+    /// same rows as a word prefix and as a substring), about 14 % ("river", one of the
+    /// generator's words, each in about one row in seven), and about 90 % ("everyday": the
+    /// find runs' rows are generated with it in every note, toggle and grid, `--common-word`).
+    public static let findQueries = ["toggle 42", "river", "everyday"]
 
     /// The text of the one-line note the note-length runs compare with.
     public static let oneLineNote = "A one-line note."
@@ -84,8 +108,11 @@ public struct BenchmarkScript: Sendable, Equatable {
 
     /// The scripts by name: `startup` (first frame only), `scroll` (scroll, scrollbar drag,
     /// jump), `typing`, `typing-one-line-note` and `typing-long-note` (a click puts the caret
-    /// in a one-line note, or in a 1 MB manual page, then the keys are typed), and the quick
-    /// smoke versions `smoke-scroll`, `smoke-typing` and `smoke-typing-long-note`.
+    /// in a one-line note, or in a 1 MB manual page, then the keys are typed), `select-delete`
+    /// (every row deleted in one batch, then undone), `find` (``findQueries`` typed into the
+    /// find entry), `create-move` (``createMoveKeys(_:)``), and the quick smoke versions
+    /// `smoke-scroll`, `smoke-typing`, `smoke-typing-long-note`, `smoke-select-delete`,
+    /// `smoke-find` and `smoke-create-move`.
     public static func named(_ name: String) -> BenchmarkScript? {
         var script = BenchmarkScript(name: name)
         switch name {
@@ -114,6 +141,24 @@ public struct BenchmarkScript: Sendable, Equatable {
         case "smoke-typing":
             script.typingKeys = 3
             script.settleFrames = 5
+        case "select-delete":
+            script.deletesAll = true
+        case "smoke-select-delete":
+            script.deletesAll = true
+            script.settleFrames = 5
+        case "find":
+            script.findQueries = findQueries
+            script.findRounds = 7
+            script.settleFrames = 10
+        case "smoke-find":
+            script.findQueries = findQueries
+            script.findRounds = 1
+            script.settleFrames = 5
+        case "create-move":
+            script.editKeys = createMoveKeys(20)
+        case "smoke-create-move":
+            script.editKeys = createMoveKeys(3)
+            script.settleFrames = 5
         case "smoke-typing-long-note":
             script.typingKeys = 3
             script.settleFrames = 5
@@ -126,7 +171,7 @@ public struct BenchmarkScript: Sendable, Equatable {
     }
 
     public static let names = [
-        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "smoke-scroll", "smoke-typing",
-        "smoke-typing-long-note",
+        "startup", "scroll", "typing", "typing-one-line-note", "typing-long-note", "select-delete", "find", "create-move",
+        "smoke-scroll", "smoke-typing", "smoke-typing-long-note", "smoke-select-delete", "smoke-find", "smoke-create-move",
     ]
 }

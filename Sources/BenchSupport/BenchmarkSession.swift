@@ -12,7 +12,8 @@ import GtkBridge
 /// top visible row moves), and typing (the driver sends key presses once `PATH.ready` exists;
 /// for a script that clicks to type, `PATH.ready` holds the point to click, and the keys follow
 /// once `PATH.caret` exists, after the frame that showed the caret).
-/// Once the report is written the window is closed as Ctrl+Q closes it; the report's
+/// A scrolling run ends with a small scroll and the pixel oracle on its last frame
+/// (`LastFrameOracle`). Once the report is written the window is closed as Ctrl+Q closes it; the report's
 /// `closeRequestedMonotonicUs` lets the driver time the quit to the process's exit.
 @MainActor
 public final class BenchmarkSession {
@@ -34,6 +35,7 @@ public final class BenchmarkSession {
     private let recorder = FrameRecorder()
     private var keys: KeyLatencyRecorder?
     private var click: ClickLatencyRecorder?
+    private var find: FindLatencyRecorder?
     private var steps: [Step] = []
     private var stepFrame = 0
     private var report: [String: Any] = [:]
@@ -87,6 +89,7 @@ public final class BenchmarkSession {
         if let label = frame.label { contentHeights[label, default: []].append(subject.contentHeight) }
         keys?.frameEnded(at: frame.end)
         click?.frameEnded(at: frame.end)
+        find?.frameEnded(frame, shows: { [subject] in subject.findShows($0) }, matches: { [subject] in subject.findMatchCount })
     }
 
     private func firstFrame(_ frame: FrameRecorder.Frame) {
@@ -120,7 +123,26 @@ public final class BenchmarkSession {
             steps += jumpSteps()
         }
         if script.typingKeys > 0 { steps += typingSteps() }
+        if script.deletesAll { steps += deleteAllSteps() }
+        if script.findRounds > 0 { steps += findSteps() }
+        if !script.editKeys.isEmpty { steps += editSteps() }
+        if script.scrollFrames > 0 || script.dragSteps > 0 { steps.append(approachToTheLastFrame()) }
         return steps
+    }
+
+    /// Frames, and px up per frame, of the small scroll that ends a scrolling run before the
+    /// pixel oracle: rows that move less than a viewport keep the render nodes GTK recorded
+    /// for them, the path on which a stale drawing shows (a jump binds fresh rows everywhere).
+    static let approachFrames = 8
+    static let approachStep = 29.0
+
+    /// The small scroll before the run's last frame; not part of any figure.
+    private func approachToTheLastFrame() -> Step {
+        Step(label: "oracle-approach") { [unowned self] frame in
+            guard frame < Self.approachFrames else { return true }
+            subject.scroll(to: max(0, subject.scrollOffset - Self.approachStep))
+            return false
+        }
     }
 
     /// Waits `settleFrames` frames.
@@ -232,6 +254,134 @@ public final class BenchmarkSession {
         return [reveal, focus, typing, settle("after-typing")]
     }
 
+    /// From the middle of the table: every row deleted in one batch (the frame that does it is
+    /// timed, and the time until the table has no rows), then the batch undone (are the rows
+    /// and the scroll position back?).
+    private func deleteAllSteps() -> [Step] {
+        var started = 0
+        var emptyAfterMs: Double?
+        var before: (rows: Int, offset: Double) = (0, 0)
+        let start = scrollTo("delete-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }
+        let delete = Step(label: "delete-all") { [unowned self] frame in
+            if frame == 0 {
+                before = (subject.rowCount, subject.scrollOffset)
+                started = g_get_monotonic_time()
+                guard subject.deleteAllRows() else {
+                    report["deleteAll"] = ["error": "this program cannot delete its rows in a batch"]
+                    steps.removeAll()
+                    return true
+                }
+                return false
+            }
+            if emptyAfterMs == nil, subject.rowCount == 0 { emptyAfterMs = Double(g_get_monotonic_time() - started) / 1000 }
+            guard frame >= script.settleFrames else { return false }
+            report["deleteAll"] = [
+                "rowsBefore": before.rows, "rowsAfter": subject.rowCount, "emptyAfterMs": emptyAfterMs ?? -1,
+                "delete": timings(of: "delete-all"), "scrollOffsetBefore": before.offset,
+            ]
+            return true
+        }
+        // A program that cannot undo (GTK's list models have no undo) reports the delete alone.
+        let undo = Step(label: "undo-delete-all") { [unowned self] frame in
+            if frame == 0 { return !subject.undoDeleteAll() }
+            guard frame >= script.settleFrames else { return false }
+            var figures = report["deleteAll"] as? [String: Any] ?? [:]
+            figures["undo"] = timings(of: "undo-delete-all")
+            figures["rowsAfterUndo"] = subject.rowCount
+            figures["scrollOffsetAfterUndo"] = subject.scrollOffset
+            report["deleteAll"] = figures
+            return true
+        }
+        return [start, delete, undo]
+    }
+
+    /// From the middle of the table: a row there gets the focus, then the driver presses
+    /// ``BenchmarkScript/editKeys`` (`PATH.ready` holds them as JSON); each press is timed to
+    /// the end of the frame that shows it, reported apart for Ctrl+N and Alt+Down.
+    private func editSteps() -> [Step] {
+        let start = scrollTo("edit-start") { [unowned self] in (subject.contentHeight - subject.viewportHeight) / 2 }
+        let focus = Step(label: "edit-focus") { [unowned self] frame in
+            if frame == 0 {
+                guard subject.focusEditTarget() else {
+                    report["createMove"] = ["error": "this program cannot create or move rows"]
+                    steps.removeAll()
+                    return true
+                }
+                startRecordingKeys()
+                return false
+            }
+            guard frame >= script.settleFrames else { return false }
+            let request = try? JSONSerialization.data(withJSONObject: ["keys": script.editKeys])
+            readyForKeys(marker: ".ready", contents: request ?? Data())
+            return true
+        }
+        let rowsBefore = { [unowned self] in subject.rowCount }
+        var before = 0
+        let edit = Step(label: "create-move") { [unowned self] frame in
+            if frame == 0 { before = rowsBefore() }
+            guard let keys else { return true }
+            let done = keys.presses >= script.editKeys.count && !keys.isWaiting
+            guard done || frame >= Self.typingTimeoutFrames else { return false }
+            let timed = zip(keys.timedKeyvals, keys.latencies)
+            report["createMove"] = [
+                "keys": keys.presses, "timedKeys": keys.latencies.count, "rowsAdded": subject.rowCount - before,
+                "frameWorkMs": recorder.timings(of: "create-move").work.json,
+                "createLatencyMs": SampleSummary(timed.filter { $0.0 == UInt32(GDK_KEY_n) }.map(\.1)).json,
+                "moveLatencyMs": SampleSummary(timed.filter { $0.0 == UInt32(GDK_KEY_Down) }.map(\.1)).json,
+                "queueWaitMs": SampleSummary(keys.queueWaits).json, "unclockedPresses": keys.unclockedPresses,
+            ]
+            return true
+        }
+        return [start, focus, edit, settle("after-create-move")]
+    }
+
+    /// Opens the find entry, then per round sets each query (timed until the frame that shows
+    /// its rows, ``FindLatencyRecorder``) and clears it again (untimed, then settles).
+    private func findSteps() -> [Step] {
+        let recorder = FindLatencyRecorder()
+        let open = Step(label: "find-open") { [unowned self] frame in
+            if frame == 0 {
+                guard subject.openFind() else {
+                    report["find"] = ["error": "this program has no find entry"]
+                    self.steps.removeAll()
+                    return true
+                }
+                find = recorder
+                return false
+            }
+            return frame >= script.settleFrames
+        }
+        var steps = [open]
+        for _ in 0..<script.findRounds {
+            for query in script.findQueries {
+                steps.append(Step(label: "find") { [unowned self] frame in
+                    if frame == 0 {
+                        let start = g_get_monotonic_time()
+                        subject.setFindText(query)
+                        recorder.started(query, at: start, returned: g_get_monotonic_time())
+                        return false
+                    }
+                    guard recorder.isWaiting else { return true }
+                    guard frame < Self.typingTimeoutFrames else {
+                        report["find"] = ["error": "no frame showed the rows of \"\(query)\""]
+                        self.steps.removeAll()
+                        return true
+                    }
+                    return false
+                })
+                steps.append(Step(label: "find-clear") { [unowned self] frame in
+                    if frame == 0 { subject.setFindText("") }
+                    return subject.findShows("") && frame >= script.settleFrames
+                })
+            }
+        }
+        steps.append(Step(label: "after-find") { [unowned self] _ in
+            report["find"] = ["queries": recorder.json(rows: subject.rowCount)]
+            return true
+        })
+        return steps
+    }
+
     /// Asks the driver to click on the note's text (`PATH.ready` holds the point), waits for
     /// the frame that shows the caret, then asks for the keys (`PATH.caret`).
     private func clickStep() -> Step {
@@ -291,8 +441,18 @@ public final class BenchmarkSession {
 
     // MARK: Finishing
 
+    /// Ends the run: the pixel oracle on its last frame (`LastFrameOracle`, reported as
+    /// `lastFrameMatchesFullRedraw`: the driver counts no figure of a run that fails it), then
+    /// the report.
     private func finish() {
         finished = true
+        LastFrameOracle.check(window: subject.window, dropCaches: { [subject] in subject.dropDrawingCaches() }) { [self] matches in
+            report["lastFrameMatchesFullRedraw"] = matches
+            writeReport()
+        }
+    }
+
+    private func writeReport() {
         report["script"] = script.name
         report["rows"] = subject.rowCount
         report["peakRssBytes"] = ProcessProbe.peakResidentBytes()

@@ -48,4 +48,36 @@ public protocol BenchmarkSubject: AnyObject {
     func typingTargetClickPoint() -> (x: Double, y: Double)?
     /// Whether that note's text has the keyboard focus with its caret shown.
     var typingTargetShowsCaret: Bool { get }
+    /// Lets go of drawing caches of its own (the pixel oracle's full redraw; GTK's render
+    /// nodes are dropped for every subject).
+    func dropDrawingCaches()
+    /// Deletes every row in one batch as the program's users would (select all, Delete);
+    /// false when the program cannot.
+    func deleteAllRows() -> Bool
+    /// Undoes ``deleteAllRows()``; false when the program cannot.
+    func undoDeleteAll() -> Bool
+    /// Opens the program's find or filter entry; false when it has none.
+    func openFind() -> Bool
+    /// Sets the find entry's text, as typing leaves it ("" shows every row).
+    func setFindText(_ text: String)
+    /// Whether the rows shown now are the outcome of `text` (GTK's filter applies it at
+    /// once; our search answers later, from its own thread).
+    func findShows(_ text: String) -> Bool
+    /// Rows matching the query shown (without section headers shown for them).
+    var findMatchCount: Int { get }
+    /// Gives a row in the middle of the viewport the keyboard focus, for Ctrl+N and Alt+Down
+    /// (``BenchmarkScript/editKeys``); false when the program cannot create or move rows.
+    func focusEditTarget() -> Bool
+}
+
+extension BenchmarkSubject {
+    /// GTK's widgets keep no drawing caches but their render nodes.
+    public func dropDrawingCaches() {}
+    public func deleteAllRows() -> Bool { false }
+    public func undoDeleteAll() -> Bool { false }
+    public func openFind() -> Bool { false }
+    public func setFindText(_ text: String) {}
+    public func findShows(_ text: String) -> Bool { false }
+    public var findMatchCount: Int { 0 }
+    public func focusEditTarget() -> Bool { false }
 }

@@ -17,6 +17,8 @@ final class KeyLatencyRecorder {
     private(set) var presses = 0
     /// Per timed key press: ms to the end of the next frame, and rows measured meanwhile.
     private(set) var latencies: [Double] = []
+    /// Per timed key press: its keyval.
+    private(set) var timedKeyvals: [UInt32] = []
     private(set) var remeasuredRows: [Double] = []
     private(set) var widgetRemeasuredRows: [Double] = []
     /// Per timed key press: ms the press waited in the queue before the controller saw it.
@@ -34,8 +36,8 @@ final class KeyLatencyRecorder {
         self.widgetMeasuredRowCount = widgetMeasuredRowCount
         let keys = GObjectRef(gtk_event_controller_key_new()!)
         gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
-        keys.onKey("key-pressed") { [weak self] _, _, _ in
-            self?.keyPressed(eventTime: gtk_event_controller_get_current_event_time(keys()))
+        keys.onKey("key-pressed") { [weak self] keyval, _, _ in
+            self?.keyPressed(keyval, eventTime: gtk_event_controller_get_current_event_time(keys()))
             return false
         }
         gtk_widget_add_controller(window.widget, keys())
@@ -45,7 +47,9 @@ final class KeyLatencyRecorder {
     var isWaiting: Bool { pending != nil }
 
     /// - Parameter eventTime: the press's timestamp in ms (32 bits, wrapping), 0 if none.
-    private func keyPressed(eventTime: UInt32) {
+    private func keyPressed(_ keyval: UInt32, eventTime: UInt32) {
+        // A modifier's own press (the Ctrl of Ctrl+N) is not a key the program acts on.
+        guard !Self.isModifier(keyval) else { return }
         presses += 1
         // A press arriving before the previous one's frame is counted but not timed alone.
         guard pending == nil else { return }
@@ -57,6 +61,12 @@ final class KeyLatencyRecorder {
             queueWaits.append(0)
         }
         pending = (press.time, measuredRowCount(), widgetMeasuredRowCount())
+        timedKeyvals.append(keyval)
+    }
+
+    /// Whether `keyval` is a modifier key (Shift, Control, Alt, Super… left or right, Caps Lock).
+    static func isModifier(_ keyval: UInt32) -> Bool {
+        (UInt32(GDK_KEY_Shift_L)...UInt32(GDK_KEY_Hyper_R)).contains(keyval)
     }
 
     /// When an input event with timestamp `eventTime` (ms, 32 bits, wrapping; 0 if none) was

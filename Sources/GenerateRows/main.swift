@@ -10,8 +10,10 @@ struct Options {
     var rows = 1000
     var seed: UInt64 = 1
     var output: String?
+    var webRowsPercent = 0
+    var commonWord: String?
 
-    static let usage = "usage: GenerateRows --rows N --seed S --output PATH   (N in 0...10000000; PATH ending in .json writes JSON, else a database)"
+    static let usage = "usage: GenerateRows --rows N --seed S [--web-percent P] [--common-word W] --output PATH   (N in 0...10000000; P in 0...100, web rows; W added to every note, toggle and grid; PATH ending in .json writes JSON, else a database)"
     static let maximumRows = 10_000_000
 
     init(arguments: [String]) throws(UsageError) {
@@ -25,6 +27,12 @@ struct Options {
             case "--seed":
                 guard let number = UInt64(value) else { throw UsageError("bad seed \(value)") }
                 seed = number
+            case "--web-percent":
+                guard let percent = Int(value), (0...100).contains(percent) else { throw UsageError("bad web row percent \(value)") }
+                webRowsPercent = percent
+            case "--common-word":
+                guard !value.isEmpty, !value.contains(where: \.isWhitespace) else { throw UsageError("bad common word \(value)") }
+                commonWord = value
             case "--output":
                 output = value
             default:
@@ -42,9 +50,20 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
+/// Writes `text` and a newline to stderr.
+func printError(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(Options.usage)
+    exit(0)
+}
 do {
-    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
-    let generator = RowsGenerator(seed: options.seed)
+    let options = try Options(arguments: arguments)
+    let generator = RowsGenerator(seed: options.seed, webRowsPercent: options.webRowsPercent, commonWord: options.commonWord)
     let output = options.output!
     if options.writesJSON {
         try AtomicFileWriter.write(generator.fileChunks(count: options.rows), to: output, fileSystem: PosixFileSystem())
@@ -54,9 +73,9 @@ do {
     }
     print("wrote \(options.rows) rows (seed \(options.seed)) to \(output)")
 } catch let error as UsageError {
-    print("GenerateRows: \(error.message)\n\(Options.usage)")
+    printError("GenerateRows: \(error.message)\n\(Options.usage)")
     exit(2)
 } catch {
-    print("GenerateRows: \(error)")
+    printError("GenerateRows: \(error)")
     exit(1)
 }

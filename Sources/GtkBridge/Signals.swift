@@ -144,6 +144,20 @@ extension GObjectRef {
 }
 
 extension GObjectRef {
+    /// Connects a handler for a signal carrying one int, such as GtkNativeDialog's `response`.
+    @MainActor @discardableResult
+    public func onInt(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection {
+        typealias IntHandler = @MainActor (Int32) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+            guard let data else { return }
+            let box = HandlerBox<IntHandler>.from(data)
+            MainActor.assumeIsolated { box.handler(value) }
+        }
+        return connect(pointer, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as IntHandler, after: false)
+    }
+}
+
+extension GObjectRef {
     /// Connects a handler that runs after GtkTextBuffer's `insert-text` has inserted: it gets
     /// the location (now the end of the inserted text) and how many characters came.
     @MainActor @discardableResult

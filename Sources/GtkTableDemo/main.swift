@@ -3,6 +3,9 @@ import Foundation
 // A file-size limit then makes a write fail with EFBIG, which the store reports, instead of
 // killing the app before it can say so.
 signal(SIGXFSZ, SIG_IGN)
+// WebKit's JavaScriptCore suspends threads for garbage collection with SIGUSR1 unless told
+// otherwise, and would take over the handler the full-redraw check listens on (web rows).
+setenv("JSC_SIGNAL_FOR_GC", String(SIGPWR), 0)
 
 let options: LaunchOptions
 do {
@@ -16,4 +19,5 @@ if options.printsRowCSS {
     exit(0)
 }
 if let status = JSONTransfer.run(options) { exit(status) }
+Localization.start()
 exit(DemoApplication(options: options).run())

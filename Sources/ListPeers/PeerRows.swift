@@ -53,6 +53,9 @@ struct PeerRows {
             case .rich(let source):
                 texts.append(source)
                 contents.append(.rich(markup: markup(source), fallback: "Rich content from \(source)"))
+            case .web:
+                texts.append("Web content")
+                contents.append(.rich(markup: nil, fallback: "Web content"))
             }
         }
         return PeerRows(texts: texts, contents: contents, typingTarget: typingTarget)

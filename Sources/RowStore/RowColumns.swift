@@ -7,7 +7,17 @@ enum RowColumns {
     /// follow "it has" ("extra fields that are not a JSON object").
     struct Damage: Error {
         var id: RowID
-        var what: String
+        var kind: RowReadFailure.Damage
+
+        /// What the row has, in English: `extra fields that are not a JSON object`.
+        var what: String {
+            switch kind {
+            case .unknownKind(let name): "the unknown kind \"\(name)\""
+            case .chipsNotAnArray: "chips that are not a JSON array"
+            case .chipNotAString: "a chip that is not a string"
+            case .extraFieldsNotAnObject: "extra fields that are not a JSON object"
+            }
+        }
 
         /// The failure of a read that needed the whole file, naming the row by id.
         func error(in path: String) -> SQLiteError {
@@ -40,6 +50,7 @@ enum RowColumns {
         case .toggle(let title, let open): (text, expanded) = (title, open)
         case .grid(let list): chips = .text(JSONText.encode(.array(list.map(JSONValue.string))))
         case .rich(let source): text = source
+        case .web(let html): text = html
         }
         let extra: SQLiteValue = row.extraFields.isEmpty ? .null : .text(JSONText.encode(.object(row.extraFields)))
         return [.text(row.kind.name), .text(text), chips, .bool(expanded), .bool(row.flagged), .bool(row.done), extra, .bool(row.pinned)]
@@ -54,7 +65,7 @@ enum RowColumns {
         let id = RowID(statement.integer(0))
         let kindName = statement.text(1)
         guard let kind = RowKind(name: kindName) else {
-            throw Damage(id: id, what: "the unknown kind \"\(kindName)\"")
+            throw Damage(id: id, kind: .unknownKind(kindName))
         }
         let text = statement.text(2)
         let expanded = statement.integer(4) != 0
@@ -64,14 +75,15 @@ enum RowColumns {
         case .note: content = .note(text: text, expanded: expanded)
         case .toggle: content = .toggle(title: text, open: expanded)
         case .rich: content = .rich(source: text)
+        case .web: content = .web(html: text)
         case .grid:
             guard case .array(let values)? = JSONText.decode(statement.optionalText(3) ?? "[]") else {
-                throw Damage(id: id, what: "chips that are not a JSON array")
+                throw Damage(id: id, kind: .chipsNotAnArray)
             }
             var chips: [String] = []
             for value in values {
                 guard case .string(let chip) = value else {
-                    throw Damage(id: id, what: "a chip that is not a string")
+                    throw Damage(id: id, kind: .chipNotAString)
                 }
                 chips.append(chip)
             }
@@ -80,7 +92,7 @@ enum RowColumns {
         var extras: [JSONMember] = []
         if let extra = statement.optionalText(7) {
             guard case .object(let members)? = JSONText.decode(extra) else {
-                throw Damage(id: id, what: "extra fields that are not a JSON object")
+                throw Damage(id: id, kind: .extraFieldsNotAnObject)
             }
             extras = members
         }

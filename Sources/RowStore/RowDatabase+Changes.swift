@@ -2,11 +2,12 @@ import SQLiteStore
 import TableModel
 
 extension RowDatabase {
-    /// Writes `changes` as one transaction: deletes, inserts and moves in the order they
+    /// Writes `changes` as one transaction: deletes, inserts, moves and batch deletes (a
+    /// range of rows marked trashed in one statement, or brought back) in the order they
     /// happened (each writes one row, except for an occasional spread of order keys), then
     /// the content of each changed row, then the mark columns alone of each row where only
-    /// marks changed. Rows not named are never written (W6), and a mark never writes a
-    /// row's content columns.
+    /// marks changed, then the view state if there is one. Rows not named are never written
+    /// (W6), and a mark never writes a row's content columns.
     ///
     /// Another process may have changed the file since this one read it: a row it deleted
     /// stays deleted (its content update, mark update or move then writes nothing), and a
@@ -20,13 +21,21 @@ extension RowDatabase {
             if case .removed(let id) = placement { return id }
             return nil
         })
+        // A row inserted and then deleted in bulk before this write still goes in (trashed
+        // with its batch), so the batch's range ends are in the file.
+        let trashesLater = changes.placements.contains { if case .trashed = $0 { true } else { false } }
         try connection.transaction { () throws(SQLiteError) in
             for placement in changes.placements {
                 switch placement {
                 case .removed(let id):
                     try statement("DELETE FROM rows WHERE id = ?").run([.integer(id.rawValue)])
                 case .placed(let id, let after, let before):
-                    try place(id, after: after, before: before, content: changes.rows[id], removedLater: removed.contains(id))
+                    try place(id, after: after, before: before, content: changes.rows[id],
+                              removedLater: removed.contains(id) || trashesLater)
+                case .trashed(let batch, let first, let last):
+                    try trash(batch: batch, from: first, through: last)
+                case .untrashed(let batch):
+                    try statement("UPDATE rows SET trashed = NULL WHERE trashed = ?").run([.integer(batch)])
                 }
             }
             let update = try statement("UPDATE rows SET (\(RowColumns.names)) = \(RowColumns.parameters(RowColumns.count)) WHERE id = ?")
@@ -37,7 +46,20 @@ extension RowDatabase {
             for (id, marks) in changes.marks {
                 try mark.run([.bool(marks.flagged), .bool(marks.done), .bool(marks.pinned), .integer(id.rawValue)])
             }
+            if let view = changes.view { try write(view) }
         }
+    }
+
+    /// Marks the live rows from `first` through `last` (in order) as trashed by `batch`: one
+    /// statement for the whole range, in the caller's transaction. A range whose end another
+    /// program deleted marks nothing.
+    ///
+    /// - Complexity: O(k log n) for the k rows in the range.
+    private func trash(batch: Int64, from first: RowID, through last: RowID) throws(SQLiteError) {
+        guard let low = try key(of: first), let high = try key(of: last) else { return }
+        try statement("""
+            UPDATE rows SET trashed = ? WHERE trashed IS NULL AND (position, id) >= (?, ?) AND (position, id) <= (?, ?)
+            """).run([.integer(batch), .integer(low), .integer(first.rawValue), .integer(high), .integer(last.rawValue)])
     }
 
     /// The order key of row `id`, or nil when it is not in the file.

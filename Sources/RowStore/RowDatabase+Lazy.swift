@@ -8,7 +8,7 @@ extension RowDatabase: RowContentSource {
     /// - Throws: ``SQLiteError``, also for a row of an unknown kind.
     /// - Complexity: O(n) for n rows.
     public func outline() throws(SQLiteError) -> [RowOutline] {
-        let select = try statement("SELECT id, kind, expanded FROM rows INDEXED BY rows_outline ORDER BY position, id")
+        let select = try statement("SELECT id, kind, expanded FROM rows INDEXED BY rows_outline WHERE trashed IS NULL ORDER BY position, id")
         try select.bind([])
         var outline: [RowOutline] = []
         while try select.step() {
@@ -26,7 +26,7 @@ extension RowDatabase: RowContentSource {
         kindNames.first { $0.name.elementsEqual(bytes) }?.kind
     }
 
-    private static let kindNames: [(name: [UInt8], kind: RowKind)] = [RowKind.note, .toggle, .header, .grid, .rich].map {
+    private static let kindNames: [(name: [UInt8], kind: RowKind)] = [RowKind.note, .toggle, .header, .grid, .rich, .web].map {
         (Array($0.name.utf8), $0)
     }
 
@@ -56,13 +56,16 @@ extension RowDatabase: RowContentSource {
             try select.bind([.integer(id.rawValue)])
             defer { select.finishReading() }
             guard try select.step() else {
-                return .failure(RowReadFailure(message: "This row is no longer in \(path): another program removed it. Nothing done here will change it."))
+                return .failure(RowReadFailure(
+                    message: "This row is no longer in \(path): another program removed it. Nothing done here will change it.",
+                    reason: .removed(file: path)))
             }
             do throws(RowColumns.Damage) {
                 return .success(try RowColumns.row(from: select))
             } catch {
-                return .failure(RowReadFailure(message:
-                    "This row could not be read from \(path): it has \(error.what). It is kept there as it is, and nothing done here will change it; restore the file from a backup to get the row back."))
+                return .failure(RowReadFailure(
+                    message: "This row could not be read from \(path): it has \(error.what). It is kept there as it is, and nothing done here will change it; restore the file from a backup to get the row back.",
+                    reason: .damaged(file: path, error.kind)))
             }
         } catch {
             return .failure(RowReadFailure(message: "This row could not be read. \(error.description)"))

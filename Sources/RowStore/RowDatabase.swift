@@ -12,10 +12,12 @@ public final class RowDatabase {
     public let path: String
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
+    private let writes: SQLiteRowWriteCounter
 
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
         self.connection = connection
+        writes = SQLiteRowWriteCounter(connection, excludingTablesPrefixed: "rows_search")
     }
 
     /// The schema version this app writes.
@@ -82,10 +84,12 @@ public final class RowDatabase {
         try RowSchema.migrator.migrate(connection)
         try connection.transaction { () throws(SQLiteError) in
             // Rows go in many to a statement, and the index is built once at the end: both
-            // save most of the per-row work of a bulk insert. The outline triggers are off
-            // meanwhile; the snapshot written at the end is of exactly these rows.
+            // save most of the per-row work of a bulk insert. The outline and search triggers
+            // are off meanwhile; the snapshot and the find index made at the end are of
+            // exactly these rows.
             try connection.execute("DROP INDEX rows_outline")
             try connection.execute(RowSchema.dropOutlineTriggers)
+            try connection.execute(RowSchema.dropSearchTriggers)
             var outline: [RowOutline] = []
             let one = RowColumns.parameters(RowColumns.count + 2)
             let insert = "INSERT INTO rows (id, position, \(RowColumns.names)) VALUES "
@@ -109,6 +113,8 @@ public final class RowDatabase {
             for start in stride(from: 0, to: values.count, by: width) { try single.run(Array(values[start..<start + width])) }
             try connection.execute(RowSchema.outlineIndex)
             try connection.execute(RowSchema.outlineTriggers)
+            try connection.execute(RowSchema.fillSearchIndex)
+            try connection.execute(RowSchema.searchTriggers)
             try connection.prepare("INSERT INTO outline_snapshot (only, stamp, data) SELECT 0, changes, ? FROM outline_stamp")
                 .run([.blob(OutlineSnapshot.encode(outline))])
             let extra = try connection.prepare("INSERT INTO file_extras (position, key, value) VALUES (?, ?, ?)")
@@ -157,7 +163,7 @@ public final class RowDatabase {
     public func load() throws(SQLiteError) -> RowsFile {
         try connection.execute("BEGIN")
         defer { try? connection.execute("COMMIT") }
-        let select = try statement("SELECT id, \(RowColumns.names) FROM rows ORDER BY position, id")
+        let select = try statement("SELECT id, \(RowColumns.names) FROM rows WHERE trashed IS NULL ORDER BY position, id")
         try select.bind([])
         var rows: [Row] = []
         while try select.step() {
@@ -169,6 +175,14 @@ public final class RowDatabase {
         }
         let members = try fileExtras()
         return RowsFile(rows: rows, extraFields: members)
+    }
+
+    /// Deletes for good the rows that batch deletes left recoverable (``RowChanges/Placement/trashed(batch:first:last:)``),
+    /// when nothing can undo them any more (on quit). One transaction: all or none go.
+    ///
+    /// - Complexity: O(t log n) for t trashed rows.
+    public func purgeTrashed() {
+        try? connection.execute("DELETE FROM rows WHERE trashed IS NOT NULL")
     }
 
     /// Copies the write-ahead log into the database file and empties it, if no reader is
@@ -200,8 +214,9 @@ private struct FolderOfPath {
 
 extension RowDatabase {
     /// Rows written through this connection since it opened (inserts, updates, deletes),
-    /// the outline stamp its triggers bump included.
+    /// the outline stamp its triggers bump included; the find index's own tables, which its
+    /// triggers write too, are not counted (their writes follow its segments, not the rows).
     ///
     /// - Complexity: O(1).
-    public var rowsWritten: Int { connection.totalChanges }
+    public var rowsWritten: Int { writes.count }
 }

@@ -21,6 +21,8 @@ public final class RowWriter: @unchecked Sendable {
     private var database: RowDatabase?
     private var pending = RowChanges()
     private var failing = false
+    /// Whether rows trashed by an earlier run (one that ended without closing the writer) were purged.
+    private var leftoversPurged = false
 
     /// - Complexity: O(1); the connection opens with the first write.
     public init(path: String, report: @escaping Report) {
@@ -43,7 +45,7 @@ public final class RowWriter: @unchecked Sendable {
         queue.sync { write(adding: RowChanges(), reporting: false) }
     }
 
-    /// Flushes, then folds the write-ahead log back into the database file and closes the
+    /// Flushes, then deletes for good the rows batch deletes kept for Undo, folds the write-ahead log back into the database file and closes the
     /// writer's connection (on quit), so the next start reads one compact file.
     ///
     /// - Returns: the failure, if the changes could not be written.
@@ -51,6 +53,7 @@ public final class RowWriter: @unchecked Sendable {
     public func close() -> RowStoreError? {
         queue.sync {
             let failure = write(adding: RowChanges(), reporting: false)
+            if failure == nil { database?.purgeTrashed() }
             database?.checkpoint()
             database = nil
             return failure
@@ -88,6 +91,12 @@ public final class RowWriter: @unchecked Sendable {
                 database = open
             } else {
                 database = try RowDatabase.open(path: path)
+            }
+            // Trash left by a run that was killed can no longer be undone; its row ids may be
+            // given to new rows (above the largest live id) and its batch numbers to new batches.
+            if !leftoversPurged {
+                database.purgeTrashed()
+                leftoversPurged = true
             }
             self.database = database
             try database.apply(pending)

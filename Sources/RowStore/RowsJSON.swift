@@ -47,6 +47,13 @@ public enum RowsJSON {
         } catch {
             throw .database(error)
         }
+        try write(file, to: jsonPath)
+    }
+
+    /// Writes `file` to `jsonPath` atomically.
+    ///
+    /// - Complexity: O(size of the rows).
+    public static func write(_ file: RowsFile, to jsonPath: String) throws(RowStoreError) {
         do throws(FileSystemError) {
             try AtomicFileWriter.write(CollectionOfOne(file.encoded()), to: jsonPath, fileSystem: PosixFileSystem())
         } catch {

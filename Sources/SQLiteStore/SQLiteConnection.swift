@@ -18,7 +18,7 @@ public final class SQLiteConnection {
 
     /// The file, as given.
     public let path: String
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     /// Opens `path` and sets a busy timeout, so a lock held briefly by another process
     /// waits instead of failing.

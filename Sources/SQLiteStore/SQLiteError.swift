@@ -70,29 +70,33 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What happened and what to do, naming the file.
+    /// What happened and what to do, naming the file, in words for someone who opened it from
+    /// the desktop: no command-line advice (that goes on stderr, from the command line's own
+    /// code), and SQLite's own words only where they add what the app cannot say.
     public var description: String {
         switch kind {
         case .notADatabase:
-            "\(path) is not a rows database (SQLite says: \(message)). Open a different file with --data, or move this one away."
+            "“\(path)” is not a rows database (\(message)). Choose another file, or move this one away; it was left as it is."
         case .corrupt:
-            "\(path) is damaged or truncated (SQLite says: \(message)). Restore it from a backup or move it away; it was left as it is."
+            "“\(path)” is damaged or cut short (\(message)). Restore it from a backup or move it away; it was left as it is."
         case .locked:
-            "\(path) is locked by another program (SQLite says: \(message)). Close the other program and try again."
+            "“\(path)” is in use by another program. Close the other program and try again."
         case .readOnly:
-            "\(path) cannot be written (SQLite says: \(message)). Check the permissions of the file and of its folder."
+            "“\(path)” cannot be written (\(message)). Check the permissions of the file and of its folder in the file manager."
         case .full:
-            "\(path) cannot grow: the disk or a file-size limit is full (SQLite says: \(message)). Free some space; your changes are kept in the window until then."
+            "“\(path)” cannot grow: the disk is full. Free some space; your changes are kept in the window until then."
         case .cannotOpen:
-            "\(path) cannot be opened (SQLite says: \(message)). Check that the file and its folder exist and can be read."
+            access(path, F_OK) == 0
+                ? "“\(path)” cannot be opened. Check in the file manager that you may read the file and its folder."
+                : "“\(path)” does not exist. Check its name and folder, or choose another file."
         case .io:
-            "\(path) could not be read or written (SQLite says: \(message)). Check the disk."
+            "“\(path)” could not be read or written: the disk reported an error. Check the disk."
         case .futureSchema(let found, let supported):
-            "\(path) was written by a newer version of this app (schema \(found); this one knows up to \(supported)). Use the newer app; the file was left as it is."
+            "“\(path)” was written by a newer version of Table Demo (schema \(found); this one knows up to \(supported)). Use the newer version; the file was left as it is."
         case .wrongSchema:
-            "\(path) is an SQLite database but not a rows database (\(message)). Open a different file with --data."
+            "“\(path)” is a database, but not a rows database (\(message)). Choose another file; it was left as it is."
         case .other:
-            "\(path): \(message) (SQLite error \(code))."
+            "“\(path)” could not be used: \(message) (SQLite error \(code))."
         }
     }
 }

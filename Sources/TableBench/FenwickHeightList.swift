@@ -76,12 +76,13 @@ struct FenwickHeightList: HeightBaseline {
     mutating func setMeasuredHeight(_ height: Double, for id: Int64) {
         guard let row = indexByID[id] else { return }
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         let delta = height - heights[row]
         heights[row] = height
         measured[row] = true
         tree.add(delta, at: row)
         contentHeight += delta
-        restoreScroll(wasAtTop: wasAtTop)
+        restoreScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
     }
 
     /// Every estimated row of `kind` takes the new estimate; the tree is rebuilt.
@@ -89,10 +90,11 @@ struct FenwickHeightList: HeightBaseline {
     /// - Complexity: O(n).
     mutating func setEstimate(_ height: Double, for kind: RowKind) {
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         estimates[Int(kind.rawValue)] = height
         for row in heights.indices where !measured[row] && kinds[row] == kind { heights[row] = height }
         rebuildTree()
-        restoreScroll(wasAtTop: wasAtTop)
+        restoreScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
     }
 
     /// Deletes by id (before state), then inserts at after-state indices, in one merge pass;
@@ -102,6 +104,7 @@ struct FenwickHeightList: HeightBaseline {
     /// - Complexity: O(n + k log k) for k changes.
     mutating func apply(deletes: [Int64], inserts: [(id: Int64, kind: RowKind, index: Int)]) {
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         var deleted = [Bool](repeating: false, count: count)
         var firstChange = count
         for id in deletes {
@@ -142,7 +145,7 @@ struct FenwickHeightList: HeightBaseline {
         if indexByID[anchorID] == nil {
             scroll(toOffset: scrollOffset)
         } else {
-            restoreScroll(wasAtTop: wasAtTop)
+            restoreScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
         }
     }
 
@@ -151,12 +154,17 @@ struct FenwickHeightList: HeightBaseline {
         contentHeight = tree.prefixSum(count)
     }
 
-    /// At the top: stay there. Otherwise the anchor row keeps its screen position.
-    private mutating func restoreScroll(wasAtTop: Bool) {
+    /// The anchor row's height now (before a change: what `restoreScroll` needs).
+    private var anchorRowHeight: Double? { indexByID[anchorID].map { heights[$0] } }
+
+    /// At the top: stay there. Otherwise the anchor row keeps its screen position, clamped
+    /// into the row if it shrank past the anchor (`anchoredOffsetInRow`).
+    private mutating func restoreScroll(wasAtTop: Bool, anchorHeight: Double?) {
         guard !wasAtTop, let row = indexByID[anchorID] else {
             scroll(toOffset: wasAtTop ? 0 : scrollOffset)
             return
         }
-        scroll(toOffset: tree.prefixSum(row) + anchorOffsetInRow)
+        let inRow = anchoredOffsetInRow(anchorOffsetInRow, oldHeight: anchorHeight, height: heights[row], viewportHeight: viewportHeight)
+        scroll(toOffset: tree.prefixSum(row) + inRow)
     }
 }

@@ -21,3 +21,17 @@ protocol HeightBaseline {
     /// Deletes by id (before state), then inserts at after-state indices, ascending.
     mutating func apply(deletes: [Int64], inserts: [(id: Int64, kind: RowKind, index: Int)])
 }
+
+/// The engine's rule for the viewport's top inside the anchor row after a change
+/// (`TableLayout`): where it was, unless the row shrank past it; then the row's end stays where
+/// it was on screen if it was in the viewport, else the row's top goes to the viewport's top.
+/// Written again here, from the rule, so the baselines check the engine rather than copy it.
+///
+/// - Parameters: `offsetInRow`, the anchor's offset in its row; `oldHeight`, the row's height
+///   before the change (nil if the anchor row was not kept); `height`, its height now.
+/// - Complexity: O(1).
+func anchoredOffsetInRow(_ offsetInRow: Double, oldHeight: Double?, height: Double, viewportHeight: Double) -> Double {
+    guard let oldHeight, offsetInRow < oldHeight, offsetInRow >= height else { return offsetInRow }
+    let endOnScreen = oldHeight - offsetInRow
+    return endOnScreen <= viewportHeight ? height - endOnScreen : 0
+}

@@ -67,14 +67,16 @@ struct NaiveHeightList: HeightBaseline {
     mutating func setMeasuredHeight(_ height: Double, for id: Int64) {
         guard let row = index(of: id) else { return }
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         contentHeight += height - heights[row]
         heights[row] = height
         measured[row] = true
-        correctScroll(wasAtTop: wasAtTop)
+        correctScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
     }
 
     mutating func setEstimate(_ height: Double, for kind: RowKind) {
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         estimates[Int(kind.rawValue)] = height
         var total = 0.0
         for row in heights.indices {
@@ -82,11 +84,12 @@ struct NaiveHeightList: HeightBaseline {
             total += heights[row]
         }
         contentHeight = total
-        correctScroll(wasAtTop: wasAtTop)
+        correctScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
     }
 
     mutating func apply(deletes: [Int64], inserts: [(id: Int64, kind: RowKind, index: Int)]) {
         let wasAtTop = scrollOffset == 0
+        let anchorHeight = anchorRowHeight
         for id in deletes {
             guard let row = index(of: id) else { continue }
             contentHeight -= heights[row]
@@ -103,14 +106,20 @@ struct NaiveHeightList: HeightBaseline {
             heights.insert(height, at: insert.index)
             measured.insert(false, at: insert.index)
         }
-        correctScroll(wasAtTop: wasAtTop)
+        correctScroll(wasAtTop: wasAtTop, anchorHeight: anchorHeight)
     }
 
-    private mutating func correctScroll(wasAtTop: Bool) {
+    /// The anchor row's height now (before a change: what `correctScroll` needs).
+    private var anchorRowHeight: Double? { index(of: anchorID).map { heights[$0] } }
+
+    /// At the top: stay there. Otherwise the anchor row keeps its screen position, clamped
+    /// into the row if it shrank past the anchor (`anchoredOffsetInRow`).
+    private mutating func correctScroll(wasAtTop: Bool, anchorHeight: Double?) {
         guard !wasAtTop, let row = index(of: anchorID) else {
             scroll(toOffset: wasAtTop ? 0 : scrollOffset)
             return
         }
-        scroll(toOffset: offset(ofRow: row) + anchorOffsetInRow)
+        let inRow = anchoredOffsetInRow(anchorOffsetInRow, oldHeight: anchorHeight, height: heights[row], viewportHeight: viewportHeight)
+        scroll(toOffset: offset(ofRow: row) + inRow)
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 import TableModel
 
 /// `swift run -c release TableBench [--json] [--quick]`: the height engine against the naive
-/// reference at several table sizes, plus the engine's memory per row.
+/// reference at several table sizes, the table's create and move intents against the same
+/// splices on the baselines, plus the engine's memory per row.
 @main
 struct TableBench {
     static let sizes = [1_000, 100_000, 1_000_000]
@@ -28,6 +29,7 @@ struct TableBench {
         var measurements: [Measurement] = []
         for rowCount in quick ? quickSizes : sizes {
             measurements += try EngineBenchmark(rowCount: rowCount, quick: quick).run()
+            measurements += try EditBenchmark(rowCount: rowCount, quick: quick).run()
         }
         if json {
             print(Report.json(measurements))

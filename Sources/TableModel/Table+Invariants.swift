@@ -1,12 +1,14 @@
 extension Table {
     /// Walks the whole table and traps if an invariant is broken: the rows and the layout
-    /// hold the same ids with the same kinds; caches and runtime state name only existing rows
+    /// hold the same ids with the same kinds; a filtered layout shows some of them, in order; caches and runtime state name only existing rows
     /// of the right kind; cached note heights match a fresh measurement.
     ///
     /// - Complexity: O(n) plus measuring every cached note.
     func _checkInvariants() {
+        let layout = wholeLayout
         layout._checkInvariants()
         precondition(rows.count == layout.count, "table: \(rows.count) rows but \(layout.count) in the layout")
+        _checkFilterInvariants()
         layout.index.forEachRow(from: 0) { record in
             let row = rows[RowID(record.id)]
             precondition(row?.kind == record.kind, "table: row \(record.id) missing or of another kind")
@@ -23,6 +25,7 @@ extension Table {
         for id in gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }
         for id in unmeasurableRows { precondition(rows[id] != nil, "table: unmeasurable set names \(id)") }
         for id in richStates.keys { precondition(rows[id]?.kind == .rich, "table: rich state names \(id)") }
+        for id in webFits.keys { precondition(rows[id]?.kind == .web, "table: web fit names \(id)") }
         for id in swipe.offsets.keys { precondition(rows[id] != nil, "table: swipe offset for missing row \(id)") }
         if let editingRow { precondition(rows[editingRow]?.kind == .note, "table: editing a row that is not a note") }
     }

@@ -23,7 +23,8 @@ extension Table {
             // Expanded, the row follows its text: a text height that is no length makes the
             // row unmeasurable (collapsed it is 64 px of text whatever the text measures).
             guard !expanded || (content.isFinite && content >= 0) else { return .nan }
-            return NoteLayout(contentHeight: content, expanded: expanded, metrics: metrics.note).rowHeight
+            return NoteLayout(contentHeight: content, expanded: expanded, marked: RowMarks(of: row).isAny, metrics: metrics.note)
+                .rowHeight
         case .toggle(_, let open):
             return ToggleSizing.height(for: row.id, open: open)
         case .grid(let chips):
@@ -37,15 +38,22 @@ extension Table {
                 let text = measurer.measure(markup, font: rich.font, maxWidth: rich.textWidth(forRowWidth: width), wrap: .wordChar, isMarkup: true)
                 return text.height + 2 * rich.padding
             }
+        case .web:
+            return webFits[row.id].flatMap { metrics.web.rowHeight(for: $0, rowWidth: width) }
         }
     }
 
-    /// Whether `row` can be measured now: every row but a readable rich row whose content is pending.
+    /// Whether `row` can be measured now: every row but a readable rich row whose content is
+    /// pending, or a readable web row the view has not measured at the current width.
     ///
     /// - Complexity: O(1) expected.
     func canMeasure(_ row: Row) -> Bool {
-        guard case .rich = row.content, rows.readFailure(of: row.id) == nil else { return true }
-        return !(richStates[row.id] ?? .placeholder).isPending
+        guard rows.readFailure(of: row.id) == nil else { return true }
+        switch row.content {
+        case .rich: return !(richStates[row.id] ?? .placeholder).isPending
+        case .web: return computedHeight(of: row) != nil
+        default: return true
+        }
     }
 
     /// The measured height of a note's whole text at the current width, cached per row (per
@@ -144,6 +152,7 @@ extension Table {
             do throws(BatchUpdateError) {
                 // Every row exists and every height is in range, so the engine accepts the batch.
                 update.layout = try layout.performBatch(batch)
+                mirrorHeightsToWholeTable(batch)
                 for id in measured { measureCounts[id, default: 0] += 1 }
             } catch {
                 problems += measured.map { RowProblem(row: $0, message: "Could not lay out \(rows[$0]?.userFacingName ?? "a row"): \(error)") }
@@ -249,6 +258,7 @@ extension Table {
             return .delete(row, index: index, height: nil)
         }
         update.layout = layout.invalidateAllMeasurements()
+        if let whole = filtering?.whole { _ = whole.invalidateAllMeasurements() }
         return update
     }
 
@@ -259,6 +269,7 @@ extension Table {
     public func setViewportHeight(_ height: Double) throws(TableError) -> TableUpdate {
         guard RowLimits.isValidViewLength(height) else { throw .invalidLength(height, name: "viewport height") }
         var update = TableUpdate()
+        if let whole = filtering?.whole { _ = whole.setViewportHeight(height) }
         update.layout.scrollOffset = layout.setViewportHeight(height)
         update.layout.contentHeight = layout.contentHeight
         return update

@@ -15,13 +15,10 @@ extension Table {
         noteContentHeights[id]?.top(ofParagraph: paragraph)
     }
 
-    /// The note's layout from its (cached) content height. A content height the measurer
-    /// could not give (NaN, infinite, negative) counts as one that fits collapsed, so the
-    /// view never gets an unusable size; the row itself keeps its estimate then.
+    /// The note's layout from its (cached) content height and its marks (N2).
     func currentNoteLayout(_ id: RowID, text: String, expanded: Bool) -> NoteLayout {
-        let measured = noteContentHeight(id, text: text)
-        let usable = measured.isFinite && measured >= 0 ? measured : 0
-        return NoteLayout(contentHeight: usable, expanded: expanded, metrics: metrics.note)
+        let marked = rows[id].map { RowMarks(of: $0).isAny } ?? false
+        return NoteLayout(contentHeight: noteContentHeight(id, text: text), expanded: expanded, marked: marked, metrics: metrics.note)
     }
 
     /// The user changed a note's text (N4, N7). Only that row is re-measured: an expanded
@@ -62,13 +59,13 @@ extension Table {
     /// The user clicked Expand/Collapse (N3) or pressed Enter on the row. Collapsing while
     /// the caret is in the text asks the view to scroll the caret into view (N5).
     ///
-    /// - Throws: ``TableError/nothingToExpand(_:)`` when collapsed and the text fits (the
-    ///   button is insensitive), and the lookup errors; nothing changes then.
+    /// - Throws: ``TableError/nothingToExpand(_:)`` when the text fits (there is no button),
+    ///   and the lookup errors; nothing changes then.
     /// - Complexity: O(log n) plus measuring the row if its text changed.
     public func toggleExpanded(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
         let (text, expanded) = try noteContent(id)
-        guard expanded || NoteSizing.canExpand(contentHeight: noteContentHeight(id, text: text)) else { throw .nothingToExpand(id) }
+        guard NoteSizing.canExpand(contentHeight: noteContentHeight(id, text: text)) else { throw .nothingToExpand(id) }
         let update = try applyExpanded(!expanded, to: id)
         history.record(.expand(id), at: clock())
         history.breakCoalescing()

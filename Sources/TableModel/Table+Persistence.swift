@@ -3,6 +3,7 @@ extension Table {
     ///
     /// - Complexity: O(n).
     public func snapshot() -> RowsFile {
+        let layout = wholeLayout
         var ordered: [Row] = []
         ordered.reserveCapacity(layout.count)
         layout.index.forEachRow(from: 0) { record in

@@ -21,9 +21,14 @@ public protocol TableReading: AnyObject {
     /// - Complexity: O(1) expected.
     func richState(of id: RowID) throws(TableError) -> RichLoadState
     /// - Complexity: O(1) expected.
+    func webFit(of id: RowID) throws(TableError) -> WebFit?
+    /// - Complexity: O(1) expected.
     func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration?
     /// - Complexity: O(actions).
     func swipeActionWidths(for id: RowID, edge: SwipeEdge) throws(TableError) -> [Double]
+    /// The words of the find filter on (empty when none), for highlighting matches (F1).
+    /// - Complexity: O(1).
+    var findWords: [String] { get }
 }
 
 extension Table: TableReading {}

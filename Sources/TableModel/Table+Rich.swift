@@ -57,7 +57,7 @@ extension Table {
         }.sorted()
         var update = unchangedUpdate()
         for id in overdue {
-            if let failed = try? richContentFailed(id, message: "Loading timed out") { update.absorb(failed) }
+            if let failed = try? richContentFailed(id, message: RichLoadState.timedOutMessage) { update.absorb(failed) }
         }
         return update
     }

@@ -52,24 +52,24 @@ extension Table {
     /// - Complexity: O(log n).
     public func delete(_ id: RowID) throws(TableError) -> TableUpdate {
         let row = try writableRow(id)
-        guard let index = layout.index(of: id) else { throw .unknownRow(id) }
-        let height = layout.isMeasured(id) ? layout.height(of: id) : nil
+        let whole = wholeLayout
+        guard let index = whole.index(of: id) else { throw .unknownRow(id) }
+        let height = whole.isMeasured(id) ? whole.height(of: id) : nil
         var update = try applyDelete(id)
         history.record(.delete(row, index: index, height: height), at: clock())
         history.breakCoalescing()
-        update.undoToast = TableUpdate.UndoToast(row: id, message: "Deleted")
+        update.undoToast = TableUpdate.UndoToast(row: id, message: Table.deletedMessage(for: row), action: .deleted(row.kind, excerpt: row.textExcerpt))
         return update
     }
 
     /// Deletes without recording it. Throws only before it changes anything.
     func applyDelete(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try writableRow(id)
-        var batch = BatchUpdate()
-        batch.delete(id)
         var update = TableUpdate()
-        update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        update.layout = try performDelete(id)
         rows[id] = nil
         richStates[id] = nil
+        webFits[id] = nil
         noteContentHeights[id] = nil
         gridFlows[id] = nil
         unmeasurableRows.remove(id)
@@ -80,15 +80,13 @@ extension Table {
         return update
     }
 
-    /// Puts a deleted row back at `index` (clamped), with its content, marks and height
-    /// (measured at the current width: ``setWidth(_:)`` forgets the heights in the history).
-    /// Throws only before it changes anything.
+    /// Puts a deleted row back at `index` of the whole table (clamped), with its content,
+    /// marks and height (measured at the current width: ``setWidth(_:)`` forgets the heights
+    /// in the history); a filtered table shows it too. Throws only before it changes anything.
     func applyInsert(_ row: Row, at index: Int, height: Double?) throws(TableError) -> TableUpdate {
-        var batch = BatchUpdate()
         let usableHeight = height.flatMap { RowHeightOutcome($0).engineHeight }
-        batch.insert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), at: min(max(0, index), layout.count))
         var update = TableUpdate()
-        update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        update.layout = try performInsert(RowSpec(id: row.id, kind: row.kind, measuredHeight: usableHeight), atWholeIndex: index)
         rows[row.id] = row
         notePlacement(row.id)
         noteChange(row.id)
@@ -100,6 +98,13 @@ extension Table {
     ///
     /// - Complexity: O(log n).
     func sectionTop(forRowAt index: Int) -> Int {
+        sectionTop(forRowAt: index, in: wholeLayout)
+    }
+
+    /// ``sectionTop(forRowAt:)`` in `layout`: the whole table's or the shown rows'.
+    ///
+    /// - Complexity: O(log n).
+    func sectionTop(forRowAt index: Int, in layout: TableLayout) -> Int {
         let headers = layout.index.countOfKind(.header, before: index)
         guard headers > 0, let header = layout.index.indexOfKind(.header, ordinal: headers - 1) else { return 0 }
         return header + 1
@@ -112,7 +117,7 @@ extension Table {
     /// - Complexity: O(log n).
     public func pin(_ id: RowID) throws(TableError) -> TableUpdate {
         try markable(id)
-        guard let from = layout.index(of: id), rows[id]?.pinned == false else { return unchangedUpdate() }
+        guard let from = wholeLayout.index(of: id), rows[id]?.pinned == false else { return unchangedUpdate() }
         let to = sectionTop(forRowAt: from)
         let update = try applyPin(true, to: id, at: to)
         history.record(.pin(id, from: from, to: to, pinned: true), at: clock())
@@ -127,6 +132,7 @@ extension Table {
     /// - Complexity: O(p log n) for p pinned rows at the top of the section.
     public func unpin(_ id: RowID) throws(TableError) -> TableUpdate {
         try markable(id)
+        let layout = wholeLayout
         guard let from = layout.index(of: id), rows[id]?.pinned == true else { return unchangedUpdate() }
         var end = sectionTop(forRowAt: from)
         while end < layout.count, rows[layout.id(at: end)]?.pinned == true { end += 1 }
@@ -137,13 +143,11 @@ extension Table {
         return update
     }
 
-    /// Sets the pin mark of row `id` and moves it to `index`.
+    /// Sets the pin mark of row `id` and moves it to `index` of the whole table.
     func applyPin(_ pinned: Bool, to id: RowID, at index: Int) throws(TableError) -> TableUpdate {
         var update = try applyMark(id) { $0.pinned = pinned }
-        guard layout.index(of: id) != index else { return update }
-        var batch = BatchUpdate()
-        batch.move(id, to: index)
-        update.layout = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        guard wholeLayout.index(of: id) != index else { return update }
+        update.layout = try performMove(id, toWholeIndex: index)
         notePlacement(id)
         return update
     }
@@ -177,13 +181,14 @@ extension Table {
     }
 
     /// Changes row `id`'s marks with `change`, which must touch nothing else: only the mark
-    /// columns are written (``RowChanges/marks``).
+    /// columns are written (``RowChanges/marks``). A note is measured again: its marks bar
+    /// comes and goes with its marks when its text fits (N2).
     func applyMark(_ id: RowID, _ change: (inout Row) -> Void) throws(TableError) -> TableUpdate {
         var row = try writableRow(id)
         change(&row)
         rows[id] = row
         noteMarksChange(id)
-        var update = unchangedUpdate()
+        var update = row.kind == .note ? measureRows([row]) : unchangedUpdate()
         update.refresh.append(id)
         return update
     }

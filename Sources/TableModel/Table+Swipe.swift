@@ -23,9 +23,13 @@ extension Table {
     public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
         let row = try existingRow(id)
         guard row.kind != .header, rows.readFailure(of: id) == nil else { return nil }
-        return edge == .leading
+        var configuration = edge == .leading
             ? DemoSwipeActions.leading(for: row, fullSwipe: allowsFullSwipe)
             : DemoSwipeActions.trailing(for: row, fullSwipe: allowsFullSwipe)
+        for index in configuration.actions.indices {
+            if let title = actionTitles[configuration.actions[index].identifier] { configuration.actions[index].title = title }
+        }
+        return configuration
     }
 
     /// Each action button's width on `edge` of row `id`, from the edge inwards (S1).
@@ -65,11 +69,13 @@ extension Table {
             trailingFullSwipe: trailing?.performsFirstActionWithFullSwipe ?? false)
     }
 
-    /// A pointer drag started on row `id` (S2).
+    /// A pointer drag started on row `id` (S2). In selection mode swipes are off (E3): the
+    /// drag changes nothing.
     ///
     /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
     /// - Complexity: O(1) expected.
     public func beginSwipeDrag(on id: RowID, time: Double) throws(TableError) -> TableUpdate {
+        guard !isSelecting else { return TableUpdate() }
         let geometry = try swipeGeometry(for: id)
         return performing(swipe.beginDrag(on: id, geometry: geometry, time: time))
     }
@@ -97,11 +103,13 @@ extension Table {
         return update
     }
 
-    /// A two-finger touchpad scroll over row `id`; deltas in drag terms (S2).
+    /// A two-finger touchpad scroll over row `id`; deltas in drag terms (S2). Off in
+    /// selection mode (E3).
     ///
     /// - Throws: ``TableError/unknownRow(_:)``; nothing changes then.
     /// - Complexity: O(1) amortised.
     public func swipeScroll(on id: RowID, dx: Double, dy: Double, time: Double) throws(TableError) -> TableUpdate {
+        guard !isSelecting else { return TableUpdate() }
         let geometry = try swipeGeometry(for: id)
         return performing(swipe.scroll(on: id, geometry: geometry, dx: dx, dy: dy, time: time))
     }

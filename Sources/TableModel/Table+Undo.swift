@@ -79,6 +79,15 @@ extension Table {
             update = try applyExpanded(!expanded, to: id)
         case .open(let id):
             update = try applyToggleOpen(id)
+        case .deleteRows(let deletion):
+            update = forward ? applyBatchDelete(again: deletion) : try applyBatchRestore(deletion)
+        case .group(let edits):
+            update = unchangedUpdate()
+            for step in forward ? edits : edits.reversed() { update.absorb(try apply(step, forward: forward)) }
+        case .create(let row, let index):
+            update = forward ? try applyInsert(row, at: index, height: nil) : try applyDelete(row.id)
+        case .move(let id, let from, let to):
+            update = try applyMove(id, to: forward ? to : from)
         }
         if rows[edit.row] != nil && !update.rebind.contains(edit.row) { update.rebind.append(edit.row) }
         return update

@@ -19,8 +19,12 @@
 ///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class Table {
-    /// Row order, heights, anchor and viewport.
-    public let layout: TableLayout
+    /// The rows shown, in order, with their heights, anchor and viewport: the whole table,
+    /// or while a find filter is on (F2), a layout of the matching rows only (``wholeLayout``
+    /// keeps the whole table meanwhile).
+    public internal(set) var layout: TableLayout
+    /// The find filter, while one is on.
+    var filtering: FilterState?
     /// Every row's content, by id: in memory, or read on demand from a store.
     public let rows: RowContents
     /// Unknown top-level fields of the file, kept for saving.
@@ -31,6 +35,9 @@ public final class Table {
     public internal(set) var width: Double
     /// The font action titles are measured in.
     public var actionFont = FontDescription(family: "Sans", size: 12)
+    /// The titles the app shows for actions, by identifier (its translations); an action not
+    /// listed keeps its own. Set it before the first swipe: widths measured earlier stay.
+    public var actionTitles: [String: String] = [:]
     /// Whether a full swipe performs the first action (S4); off by default.
     public var allowsFullSwipe = false
     /// The row whose text has focus, if any.
@@ -38,6 +45,11 @@ public final class Table {
     /// The row that has keyboard focus (itself or a widget inside it), if any.
     public internal(set) var focusedRow: RowID?
 
+    /// Whether the table is in selection mode (E3): rows show check boxes, a click selects,
+    /// and swipes are off.
+    public internal(set) var isSelecting = false
+    /// The row a Shift+click extends the selection from: the last row clicked in selection mode.
+    var selectionAnchor: RowID?
     /// How many times each row was measured and handed to the engine, for tests and the
     /// automation state file (a text edit must measure exactly one row).
     public internal(set) var measureCounts: [RowID: Int] = [:]
@@ -49,12 +61,17 @@ public final class Table {
     /// The rows touched since the last ``takeChanges()``.
     var changes = ChangeTracker()
     var richStates: [RowID: RichLoadState] = [:]
+    /// Web rows' document heights, as the view measured them (H1).
+    var webFits: [RowID: WebFit] = [:]
     var noteContentHeights: [RowID: NoteParagraphHeights] = [:]
     var gridFlows: [RowID: FlowLayout] = [:]
     /// Rows whose last measurement gave no usable height (reported once); layout passes
     /// skip them until their content or the width changes.
     var unmeasurableRows: Set<RowID> = []
     var chipSizes: [String: Size] = [:]
+    /// The id the next created row takes: above every id the table was built with and every
+    /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
+    var nextCreatedID: Int64?
     /// Action button widths by font, so a new ``actionFont`` measures afresh.
     var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
 
@@ -112,7 +129,7 @@ public final class Table {
         clock: @escaping () -> Double = Table.monotonicClock()
     ) throws(TableError) {
         let layout = prepared.take()
-        try self.init(layout: layout, contents: RowContents(source: source, count: layout.count), fileExtraFields: fileExtraFields,
+        try self.init(layout: layout, largestID: prepared.largestID, contents: RowContents(source: source, count: layout.count), fileExtraFields: fileExtraFields,
                       width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
     }
 
@@ -120,13 +137,14 @@ public final class Table {
         outline: [RowOutline], contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
         metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
     ) throws(TableError) {
-        try self.init(layout: try PreparedLayout(outline: outline, viewportHeight: viewportHeight).take(), contents: contents,
+        let prepared = try PreparedLayout(outline: outline, viewportHeight: viewportHeight)
+        try self.init(layout: prepared.take(), largestID: prepared.largestID, contents: contents,
                       fileExtraFields: fileExtraFields,
                       width: width, viewportHeight: viewportHeight, metrics: metrics, measurer: measurer, clock: clock)
     }
 
     private init(
-        layout: TableLayout, contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
+        layout: TableLayout, largestID: RowID?, contents: RowContents, fileExtraFields: [JSONMember], width: Double, viewportHeight: Double,
         metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double
     ) throws(TableError) {
         guard Size.isValidLength(width) else { throw .invalidLength(width, name: "width") }
@@ -140,7 +158,12 @@ public final class Table {
         self.measurer = measurer
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
-        rows.listedKind = { [weak layout] id in layout?.kind(of: id) }
+        if let largest = largestID?.rawValue {
+            nextCreatedID = largest < Int64.max ? max(largest + 1, 1) : nil
+        } else {
+            nextCreatedID = 1
+        }
+        rows.listedKind = { [weak self] id in self?.wholeLayout.kind(of: id) }
     }
 
     /// A clock reading monotonic seconds since the call.
@@ -213,6 +236,7 @@ public final class Table {
     ///
     /// - Complexity: O(log n).
     func notePlacement(_ id: RowID) {
+        let layout = wholeLayout
         guard let index = layout.index(of: id) else { return }
         let after = index > 0 ? layout.id(at: index - 1) : nil
         let before = index + 1 < layout.count ? layout.id(at: index + 1) : nil

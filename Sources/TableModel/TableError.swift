@@ -19,6 +19,10 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The row's content could not be read from its store, so nothing may change it
     /// (it would write a placeholder over what is stored).
     case unreadableRow(RowID, RowReadFailure)
+    /// A batch mark (flag, done, pin) on more rows than ``Table/batchMarkLimit``.
+    case tooManyRowsToMark(Int, limit: Int)
+    /// Every row id up to the largest possible is taken, so no row can be created.
+    case noRowIDsLeft
 
     public var description: String {
         switch self {
@@ -31,6 +35,8 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownAction(let id, let edge, let index): "row \(id) has no \(edge) action \(index)"
         case .layout(let error): error.description
         case .unreadableRow(let id, let failure): "row \(id) could not be read and is left as stored: \(failure.message)"
+        case .tooManyRowsToMark(let count, let limit): "\(count) rows selected for a mark, more than the limit of \(limit)"
+        case .noRowIDsLeft: "no row id is left above the largest one in use"
         }
     }
 }

@@ -3,8 +3,17 @@
 public struct TableUpdate: Sendable, Equatable {
     /// A short notice with Undo, shown after a delete (S6).
     public struct UndoToast: Sendable, Equatable {
+        /// What was done, for the app to say in the user's language (P5).
+        public enum Action: Sendable, Equatable {
+            /// One row deleted: its kind, and the start of its text (``Row/textExcerpt``).
+            case deleted(RowKind, excerpt: String?)
+            case deletedRows(count: Int)
+            case marked(BatchMark, on: Bool, count: Int)
+        }
+
         public var row: RowID
         public var message: String
+        public var action: Action
     }
 
     /// Rows inserted, deleted, moved or resized, the corrected scroll offset and content height.
@@ -17,6 +26,9 @@ public struct TableUpdate: Sendable, Equatable {
     /// Rows whose chrome changed (button title or sensitivity, height label, marks) while the
     /// text is the user's own: refresh those, and leave the text view and caret alone.
     public var refresh: [RowID] = []
+    /// The selection or selection mode changed (E3): refresh the shown rows' check boxes
+    /// and the title.
+    public var selectionChanged = false
     /// This row's caret must be scrolled into view inside its text area (N5).
     public var scrollCaretIntoView: RowID?
     /// Show this toast.
@@ -42,6 +54,7 @@ public struct TableUpdate: Sendable, Equatable {
         swipe.invocations += later.swipe.invocations
         rebind += later.rebind.filter { !rebind.contains($0) }
         refresh += later.refresh.filter { !refresh.contains($0) }
+        selectionChanged = selectionChanged || later.selectionChanged
         scrollCaretIntoView = later.scrollCaretIntoView ?? scrollCaretIntoView
         undoToast = later.undoToast ?? undoToast
         performedActions += later.performedActions

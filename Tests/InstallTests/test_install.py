@@ -1,10 +1,13 @@
 """The installable GNOME app: the desktop entry and metainfo validators, then `make install`
 into a temporary prefix, one launch of the installed binary under Xvfb (it must find its
 sample rows, style sheet and rich markup under PREFIX/share/gtktabledemo, not in the source
-tree), and `make uninstall`, which must leave no file behind."""
+tree), one more with the Swift toolchain hidden (the runtime is linked in, P6), and `make
+uninstall`, which must leave no file behind. The installed app also runs in Russian, from the
+catalogue installed under PREFIX/share/locale (P5)."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +30,7 @@ EXPECTED = {
     f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
     f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
     f"share/metainfo/{APP_ID}.metainfo.xml",
+    "share/locale/ru/LC_MESSAGES/gtktabledemo.mo",
 }
 
 
@@ -73,15 +77,33 @@ def display():
     display.close()
 
 
-def launch_installed(prefix: Path, home: Path, display: Display, *args, wm_class=None):
+def toolchain_root():
+    """The Swift toolchain's root folder (/opt/swift for /opt/swift/usr/bin/swift)."""
+    swift = shutil.which("swift") or shutil.which("swift", path="/opt/swift/usr/bin")
+    assert swift, "no swift on PATH or in /opt/swift/usr/bin"
+    return Path(swift).resolve().parents[2]
+
+
+def hiding(folder: Path):
+    """A command prefix that runs the rest in a mount namespace of its own, where `folder` is an
+    empty tmpfs (as root, else as root of a user namespace)."""
+    user = [] if os.geteuid() == 0 else ["--map-root-user"]
+    return ["unshare", "--mount", *user, "sh", "-c", 'mount -t tmpfs tmpfs "$0" && exec "$@"', str(folder)]
+
+
+def launch_installed(prefix: Path, home: Path, display: Display, *args, wm_class=None, hidden: Path | None = None,
+                     env=None):
     """One run of the installed binary with --screenshot/--quit-after-screenshot, from a
     folder holding no data, with nothing pointing it at the source tree. With `wm_class`,
     checks that a window of that X class appears (GNOME Shell on X11 matches a window to its
-    desktop entry by StartupWMClass)."""
+    desktop entry by StartupWMClass). With `hidden`, that folder is empty for the run. `env`
+    adds to the environment (a language)."""
     environment = {k: v for k, v in os.environ.items() if k not in ("GTKTABLEDEMO_DATA_DIR", "WAYLAND_DISPLAY")}
     environment.update({"DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "LANG": "C.UTF-8",
                         "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config"), "GTK_A11Y": "none"})
-    process = subprocess.Popen(["dbus-run-session", "--", str(prefix / "bin" / "GtkTableDemo"), *map(str, args)],
+    environment.update(env or {})
+    command = ["dbus-run-session", "--", str(prefix / "bin" / "GtkTableDemo"), *map(str, args)]
+    process = subprocess.Popen([*(hiding(hidden) if hidden else []), *command],
                                cwd=home, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
@@ -117,6 +139,17 @@ def test_install_launch_and_uninstall(tmp_path, display):
     assert "Icon=" + APP_ID + "\n" in entry.read_text()
     run("appstreamcli", "validate", "--no-net", prefix / "share" / "metainfo" / f"{APP_ID}.metainfo.xml")
 
+    # The Swift runtime is linked in (P6): the binary loads no library from the toolchain, and
+    # runs and draws its window with the toolchain's folder hidden.
+    toolchain = toolchain_root()
+    libraries = run("ldd", prefix / "bin" / "GtkTableDemo").stdout
+    from_toolchain = [line.strip() for line in libraries.splitlines() if str(toolchain) in line or "libswift" in line]
+    assert not from_toolchain, "the installed binary loads the Swift runtime from the toolchain:\n" + "\n".join(from_toolchain)
+    bare = tmp_path / "home-without-toolchain"
+    bare.mkdir()
+    launch_installed(prefix, bare, display, "--screenshot", bare / "shot.png", "--quit-after-screenshot", hidden=toolchain)
+    assert (bare / "shot.png").stat().st_size > 10_000
+
     # First run on the user's own rows: created from the installed sample, with the style sheet.
     run_state = home / "state.json"
     launch_installed(prefix, home, display, "--state-file", run_state, "--screenshot", home / "own.png",
@@ -130,6 +163,16 @@ def test_install_launch_and_uninstall(tmp_path, display):
     state = json.loads(run_state.read_text())
     assert state["rowCount"] == len(sample["rows"])
     assert (home / "own.png").stat().st_size > 10_000
+
+    # In Russian, from the installed catalogue (the source tree's .build/locale is not beside it).
+    russian = {"LANGUAGE": "ru", "LANG": "ru_RU.UTF-8", "LC_ALL": "ru_RU.UTF-8"}
+    if "ru_RU.utf8" not in run("locale", "-a").stdout.split():
+        russian["LOCPATH"] = str(tmp_path / "locale")
+        subprocess.run(["localedef", "-i", "ru_RU", "-f", "UTF-8", str(tmp_path / "locale" / "ru_RU.UTF-8")], check=False)
+    launch_installed(prefix, home, display, "--state-file", run_state, "--screenshot", home / "russian.png",
+                     "--quit-after-screenshot", env=russian)
+    header = json.loads(run_state.read_text())["header"]
+    assert header["title"] == "Демо-таблица" and header["endEditing"]["label"] == "Завершить", header
 
     # Rich markup is read from the installed folder: a readable file loads (a tall row), a
     # missing one fails (a one-line message), and the screenshot waits for both (0.7 s, time

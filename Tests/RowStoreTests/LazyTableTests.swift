@@ -84,6 +84,7 @@ import Testing
         try other.apply(RowChanges(placements: [.removed(RowID(3))]))
         #expect(table.row(RowID(3))?.content == .note(text: "", expanded: false))
         #expect(table.readFailure(of: RowID(3))?.message.contains("no longer in") == true)
+        #expect(table.readFailure(of: RowID(3))?.reason == .removed(file: fixture.path("rows.sqlite")))
         _ = table.layOutVisibleRows()
     }
 }

@@ -42,6 +42,8 @@ import Testing
         let database = try RowDatabase.create(path: fixture.path("rows.sqlite"), importing: StoreFixture.file)
         let table = try StoreFixture.table(StoreFixture.file)
         _ = try table.setText("Buy oat milk", for: RowID(2))
+        // Five lines overflow the collapsed area, so the note has something to collapse (N2).
+        _ = try table.setText("one\ntwo\nthree\nfour\nfive", for: RowID(3))
         _ = try table.toggleExpanded(RowID(3))
         _ = try table.toggleFlag(RowID(80))
         try save(table, database)
@@ -131,7 +133,11 @@ import Testing
         do {
             let database = try RowDatabase.create(path: path, importing: StoreFixture.file)
             try database.connection.execute("""
-                DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers); PRAGMA user_version = 3
+                \(RowSchema.dropSearchTriggers); DROP TABLE rows_search;
+                DROP TRIGGER rows_outline_trashed; DROP INDEX rows_outline; ALTER TABLE rows DROP COLUMN trashed;
+                CREATE INDEX rows_outline ON rows (position, id, kind, expanded);
+                DROP TABLE view_state; DROP TABLE outline_snapshot; DROP TABLE outline_stamp; \(RowSchema.dropOutlineTriggers);
+                PRAGMA user_version = 3
                 """)
         }
         let database = try RowDatabase.open(path: path)

@@ -19,6 +19,8 @@ import Testing
         let table = try StoreFixture.table(StoreFixture.file)
         _ = try table.setText("Buy oat milk", for: RowID(2))
         #expect(try save(table, database) == 1)
+        // Five lines overflow the collapsed area, so the note has something to collapse (N2).
+        _ = try table.setText("one\ntwo\nthree\nfour\nfive", for: RowID(3))
         _ = try table.toggleExpanded(RowID(3))
         #expect(try save(table, database) == 1)
         // A change to the outline also bumps the one-row outline stamp (schema version 4).
@@ -90,6 +92,26 @@ import Testing
         #expect(try database.load() == table.snapshot())
         #expect(total < 100 * 8, "\(total) rows written for 100 pins")
     }
+    @Test func theViewStateIsWrittenInTheSameTransactionAndReadBack() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let database = try RowDatabase.create(path: fixture.path("rows.sqlite"), importing: StoreFixture.file)
+        #expect(try database.viewState() == nil)
+        let table = try StoreFixture.table(StoreFixture.file)
+        _ = try table.setText("Buy oat milk", for: RowID(2))
+        var changes = try #require(table.takeChanges(force: true))
+        let left = ViewState(width: 560, height: 800, anchorRow: RowID(3), anchorOffset: 72.5)
+        changes.absorb(RowChanges(view: left))
+        try database.apply(changes)
+        #expect(try database.viewState() == left)
+        #expect(try database.load() == table.snapshot())
+        // A later state replaces it; a change without one leaves it.
+        let later = ViewState(width: 600, height: 700, anchorRow: nil, anchorOffset: 0)
+        try database.apply(RowChanges(view: later))
+        _ = try table.toggleFlag(RowID(2))
+        try database.apply(try #require(table.takeChanges(force: true)))
+        #expect(try RowDatabase.open(path: fixture.path("rows.sqlite")).viewState() == later)
+    }
 }
 
 /// SplitMix64, so a failing seed replays.
@@ -103,4 +125,5 @@ struct SeededRandom {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
 }

@@ -50,41 +50,6 @@ import Testing
         #expect(try folder.contents() == [])
     }
 
-    @Test func storeRefusesToOverwriteAFileThatFailedToLoad() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let garbage: [UInt8] = Array("{\"schemaVersion\":1,\"rows\":[{\"id\":1,".utf8)
-        try folder.write(garbage, to: "rows.json")
-        var store = RowsFileStore(path: folder.file("rows.json"))
-        #expect(throws: RowsFileError.self) { try store.load() }
-        guard case .loadFailed(let error) = store.state else { Issue.record("state \(store.state)"); return }
-        #expect(error.reason == .unexpectedEnd)
-        #expect(throws: SaveError.refusingToOverwriteUnreadableFile(error)) { try store.save(Self.new) }
-        #expect(try folder.read("rows.json") == garbage)
-    }
-
-    @Test func storeReportsUnreadableFilesAndNeverSavesBeforeLoading() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        var store = RowsFileStore(path: folder.file("missing.json"))
-        #expect(throws: SaveError.notLoaded(path: folder.file("missing.json"))) { try store.save(Self.new) }
-        let error = try #require(throws: RowsFileError.self) { try store.load() }
-        #expect(error.position == nil)
-        #expect(error.description.hasPrefix(folder.file("missing.json") + ": cannot read the file"))
-        #expect(try folder.contents() == [])
-    }
-
-    @Test func firstRunCreatesTheFileFromTheSample() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        var store = RowsFileStore(path: folder.file("rows.json"))
-        #expect(try store.loadOrCreate(from: Self.old) == Self.old)
-        #expect(try RowsFile.decode(folder.read("rows.json"), file: "x") == Self.old)
-        try store.save(Self.new)
-        var reopened = RowsFileStore(path: folder.file("rows.json"))
-        #expect(try reopened.loadOrCreate(from: Self.old) == Self.new)
-    }
-
     @Test func saveSchedulerDebouncesAndCapsTheDelay() {
         var scheduler = SaveScheduler()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil && !scheduler.isDue(at: 100))
@@ -99,17 +64,6 @@ import Testing
         #expect(SaveScheduler.maximumDelay < 1)
         scheduler.didSave()
         #expect(!scheduler.hasUnsavedChanges && scheduler.deadline == nil)
-    }
-
-    @Test func aFailedSaveIsRetriedLaterNotAtOnce() {
-        var scheduler = SaveScheduler()
-        scheduler.noteChange(at: 0)
-        scheduler.didFailToSave(at: 1)
-        #expect(scheduler.hasUnsavedChanges && scheduler.deadline == 6)
-        #expect(!scheduler.isDue(at: 2) && scheduler.isDue(at: 6))
-        scheduler.didSave()
-        scheduler.noteChange(at: 10)
-        #expect(scheduler.deadline == 10 + SaveScheduler.debounceInterval)
     }
 }
 

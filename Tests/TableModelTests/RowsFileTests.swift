@@ -177,10 +177,19 @@ import Testing
         #expect(first == RowsFile(rows: RowsGenerator(seed: 42).rows(count: 300)).encoded())
     }
 
+    @Test func generatorAddsTheAskedShareOfWebRowsAndChangesNothingElse() {
+        let plain = RowsGenerator(seed: 3).rows(count: 1000)
+        let withWeb = RowsGenerator(seed: 3, webRowsPercent: 1).rows(count: 1000)
+        let web = withWeb.indices.filter { withWeb[$0].kind == .web }
+        #expect(web.count == 10)
+        #expect(zip(web, web.dropFirst()).allSatisfy { $1 - $0 == 100 })
+        for index in withWeb.indices where withWeb[index].kind != .web { #expect(withWeb[index] == plain[index]) }
+    }
+
     @Test func generatorMixesKindsAndScripts() {
         let rows = RowsGenerator(seed: 3).rows(count: 2000)
         let kinds = Set(rows.map(\.kind))
-        #expect(kinds == Set(RowKind.allCases))
+        #expect(kinds == Set(RowKind.allCases).subtracting([.web]))
         #expect(rows.filter { $0.kind == .header }.count == 40)
         let texts = rows.compactMap { row -> String? in
             if case .note(let text, _) = row.content { return text } else { return nil }

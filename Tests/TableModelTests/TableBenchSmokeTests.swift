@@ -22,7 +22,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let operations = Set(entries.compactMap { $0["op"] as? String })
-        #expect(operations == ["set-height", "row-at-offset", "offset-of-row", "anchor-correction", "batch-100"])
+        #expect(operations == ["set-height", "row-at-offset", "offset-of-row", "anchor-correction", "batch-100", "create-note", "move-row"])
         #expect(entries.allSatisfy { ($0["engine_ns"] as? Double ?? 0) > 0 && ($0["naive_ns"] as? Double ?? 0) > 0 })
     }
 }

@@ -2,11 +2,14 @@ import Testing
 @testable import TableModel
 
 @Suite struct TableNoteTests {
-    @Test func collapsedNotesAre64PlusChromeAndExpandedOnesFitTheirText() throws {
+    @Test func shortNotesHugTheirTextCollapsedOnesAre64PlusChromeAndExpandedOnesFitTheirText() throws {
         let fixture = try TableFixture()
         try fixture.measureAll()
         let table = fixture.table
-        #expect(table.layout.height(of: RowID(2)) == 118)
+        // One 16 px line and padding, no button bar (N2).
+        #expect(table.layout.height(of: RowID(2)) == 32)  // 8 + 16 + 8
+        let short = try table.noteLayout(for: RowID(2))
+        #expect(short.textAreaHeight == 16 && !short.showsBar)
         #expect(table.layout.height(of: RowID(3)) == 118)
         let long = try table.noteLayout(for: RowID(4))
         // 540 characters in words of ≤ 5 at 46 per line.
@@ -15,7 +18,7 @@ import Testing
         #expect(long.buttonTitle == "Collapse")
     }
 
-    @Test func theButtonIsSensitiveOnlyWhenTheTextDoesNotFit() throws {
+    @Test func theButtonIsShownOnlyWhenTheTextDoesNotFit() throws {
         let fixture = try TableFixture()
         let table = fixture.table
         let short = try table.noteLayout(for: RowID(2))
@@ -27,9 +30,41 @@ import Testing
         // Four lines fit exactly in 64 px.
         _ = try table.setText("1\n2\n3\n4", for: RowID(2))
         #expect(!(try table.noteLayout(for: RowID(2))).canExpand)
+        #expect(table.layout.height(of: RowID(2)) == 80)  // 8 + 64 + 8
         let update = try table.setText("1\n2\n3\n4\n5", for: RowID(2))
         #expect(try table.noteLayout(for: RowID(2)).canExpand)
         #expect(update.refresh == [RowID(2)])
+        // Collapsed, the overflowing note keeps 64 px and gains its bar.
+        #expect(table.layout.height(of: RowID(2)) == 118)
+    }
+
+    @Test func anExpandedNoteWhoseTextFitsHasNothingToCollapse() throws {
+        let fixture = try TableFixture()
+        let table = fixture.table
+        _ = try table.toggleExpanded(RowID(3))
+        _ = try table.setText("one line", for: RowID(3))
+        let layout = try table.noteLayout(for: RowID(3))
+        #expect(layout.expanded && !layout.canExpand && !layout.showsBar)
+        #expect(throws: TableError.nothingToExpand(RowID(3))) { try table.toggleExpanded(RowID(3)) }
+    }
+
+    @Test func aMarkGivesAShortNoteItsBarAndOnlyThatRowChangesHeight() throws {
+        let fixture = try TableFixture()
+        try fixture.measureAll()
+        let table = fixture.table
+        let update = try table.toggleFlag(RowID(2))
+        #expect(update.layout.heightChanges.map(\.id) == [RowID(2)])
+        #expect(table.layout.height(of: RowID(2)) == 70)  // 8 + 16 + 6 + 32 + 8
+        #expect(try table.noteLayout(for: RowID(2)).showsBar)
+        _ = table.undo()
+        #expect(table.layout.height(of: RowID(2)) == 32)  // 8 + 16 + 8
+        // An overflowing note has its bar anyway: a mark changes no height.
+        #expect(try table.toggleDone(RowID(3)).layout.heightChanges.isEmpty)
+    }
+
+    @Test func anUnusableMeasurementCountsAsTheCollapsedArea() {
+        let layout = NoteLayout(contentHeight: .nan, expanded: false, marked: false, metrics: NoteMetrics())
+        #expect(layout.textAreaHeight == 64 && !layout.canExpand && layout.rowHeight == 80)
     }
 
     @Test func expandingChangesOnlyThatRowAndKeepsTheViewStill() throws {

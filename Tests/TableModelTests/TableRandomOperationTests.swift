@@ -254,7 +254,7 @@ final class RandomTableSoak {
     }
 
     func nothingToExpand(_ id: RowID) -> TableError? {
-        guard case .note(let text, let expanded)? = reference.row(id)?.content, !expanded else { return nil }
+        guard case .note(let text, _)? = reference.row(id)?.content else { return nil }
         return NoteSizing.canExpand(contentHeight: contentHeight(of: text)) ? nil : .nothingToExpand(id)
     }
 
@@ -482,8 +482,10 @@ final class RandomTableSoak {
             case .toggle(_, let open):
                 try verify(height == ToggleSizing.height(for: id, open: open), "\(context): toggle \(id) is \(height) px")
             case .note(let text, let expanded):
-                // A collapsed note is 64 px of text whatever its content measures.
-                let rowHeight = NoteLayout(contentHeight: contentHeight(of: text), expanded: expanded, metrics: table.metrics.note).rowHeight
+                // A collapsed note that overflows is 64 px of text whatever its content measures;
+                // one that fits hugs its text, with the bar under it only for its marks.
+                let marked = row.flagged || row.done || row.pinned
+                let rowHeight = NoteLayout(contentHeight: contentHeight(of: text), expanded: expanded, marked: marked, metrics: table.metrics.note).rowHeight
                 try verify(!rowHeight.isNaN, "\(context): unmeasurable note \(id) counts as measured")
                 let expected = min(rowHeight, TableLayout.maximumRowHeight)
                 try verify(height == (expected * 64).rounded() / 64, "\(context): note \(id) is \(height) px, expected \(expected)")

@@ -130,7 +130,8 @@ import Testing
         let height = table.layout.height(of: RowID(4))
         let update = try table.delete(RowID(4))
         #expect(update.layout.deleted == [RowID(4)])
-        #expect(update.undoToast == TableUpdate.UndoToast(row: RowID(4), message: "Deleted"))
+        #expect(update.undoToast == TableUpdate.UndoToast(
+            row: RowID(4), message: "Deleted “lorem ipsum dolor…”", action: .deleted(.note, excerpt: "lorem ipsum dolor…")))
         #expect(table.row(RowID(4)) == nil && table.count == 10)
         let undone = table.undo()
         #expect(undone.layout.inserted == [RowID(4)] && undone.rebind == [RowID(4)])

@@ -19,10 +19,16 @@ def find_app(name):
     return next((app for app in desktop if app is not None and app.name == name), None)
 
 
+def role_name(node):
+    """The role's name as at-spi2-core 2.46 (Debian 12) spells it: later versions call a
+    push button "button"."""
+    return "push button" if node.getRole() == pyatspi.ROLE_PUSH_BUTTON else node.getRoleName()
+
+
 def describe(node):
     """An accessible as a dict: its name, role, whether it is visible and its extents."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS) if "Component" in pyatspi.listInterfaces(node) else None
-    return {"name": node.name, "role": node.getRoleName(), "visible": node.getState().contains(pyatspi.STATE_VISIBLE),
+    return {"name": node.name, "role": role_name(node), "visible": node.getState().contains(pyatspi.STATE_VISIBLE),
             "extents": [box.x, box.y, box.width, box.height] if box else None,
             "parent": node.parent.name if node.parent else None}
 
@@ -49,6 +55,8 @@ def main():
     print(json.dumps({"buttons": names, "pressed": bool(pressed),
                       "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM),
                       "listItemNames": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM],
+                      "selectedListItems": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM
+                                            and n.getState().contains(pyatspi.STATE_SELECTED)],
                       "lists": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST],
                       "allNames": sorted({n.name for n in nodes if n.name}),
                       "notes": [note_text(n) for n in nodes if n.name == "Note"]}))
@@ -59,9 +67,9 @@ def note_text(node):
     description."""
     try:
         text = node.queryText()
-        return {"role": node.getRoleName(), "text": text.getText(0, text.characterCount)}
+        return {"role": role_name(node), "text": text.getText(0, text.characterCount)}
     except NotImplementedError:
-        return {"role": node.getRoleName(), "text": node.description}
+        return {"role": role_name(node), "text": node.description}
 
 
 main()

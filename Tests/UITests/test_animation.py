@@ -250,7 +250,14 @@ def test_pinning_slides_the_row_to_its_new_place_and_the_rows_it_passes_down(lau
 
 def test_rich_content_arriving_slides_the_rows_below(launch, workdir):
     # The row after the card is a toggle, whose picture does not change when the card loads.
-    data = sample_with(workdir, {302: {"kind": "toggle", "title": "After the card", "open": False}})
+    # Every note overflows, so each is 116 px: the pages above then fall so that one Page Down
+    # brings the card from beyond the overscan into view, and its placeholder shows before
+    # the content arrives 0.7 s later (with short notes hugging their text, the card came
+    # within reach a page earlier and loaded before it was on screen).
+    overflowing = {"text": "\n".join(f"line {i} of a note that overflows" for i in range(8))}
+    notes = [*range(2, 22), *range(401, 407)]
+    data = sample_with(workdir, {**{row: overflowing for row in notes},
+                                 302: {"kind": "toggle", "title": "After the card", "open": False}})
     app = launch(data=data, env=SLOW)
     state = app.wait_state()
     bottom = state["tableOrigin"]["y"] + state["viewportHeight"]
@@ -277,7 +284,7 @@ def test_a_grid_reflow_slides_the_rows_below(launch):
     state = scroll_near_top(app, 201, within=120)
     shot = app.screenshot("wide")
     start = drawn_y(app.row(state, 300))
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 400, 720)
     mid, end = assert_mid_slide(app, state, shot, 300, start, lambda s: s["rowWidth"] < state["rowWidth"],
                                 "the header below the grid sliding")
@@ -294,6 +301,25 @@ def revealed_width(shot, state, row):
     while width < 300 and max(abs(c - 255) for c in shot.getpixel((right - width, y))) > 30:
         width += 1
     return width
+
+
+def test_a_keyboard_move_slides_the_row_past_its_neighbour(launch):
+    """Alt+Down (E2): the moved row slides down past the next row, drawn over it, and that
+    row slides up into the place the moved row left."""
+    app = launch(env=SLOW)
+    app.wait_state(lambda s: app.row(s, 4) is not None)
+    app.key(*["Down"] * 3)
+    before = app.wait_state(lambda s: s.get("focusedRow") == 3, what="row 3 focused")
+    shot = app.screenshot("before")
+    start, neighbour_start = drawn_y(app.row(before, 3)), drawn_y(app.row(before, 4))
+    app.key("alt+Down")
+    def moved(s):
+        return app.row(s, 3)["y"] > app.row(s, 4)["y"]
+    mid, end = assert_mid_slide(app, before, shot, 3, start, moved, "row 3 sliding down past row 4")
+    neighbour = app.row(mid, 4)
+    assert neighbour["y"] < drawn_y(neighbour) < neighbour_start, neighbour
+    assert_at_rest(app, mid, moved)
+    app.assert_full_redraw_matches()
 
 
 def test_a_short_swipe_springs_back_and_a_mid_frame_shows_the_actions_narrowing(launch):

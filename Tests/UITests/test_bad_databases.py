@@ -103,7 +103,7 @@ def test_a_database_locked_by_another_program(launch, workdir):
         app = launch(data=path)
         line = wait_until(lambda: next((l for l in app.stderr_text().splitlines() if str(path) in l), None),
                           what="the message naming the file")
-        assert "locked by another program" in line and "Close the other program" in line, line
+        assert "in use by another program" in line and "Close the other program" in line, line
         app.dialog_key("Escape")
         assert app.wait_exit() != 0
     finally:

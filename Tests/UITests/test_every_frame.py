@@ -51,7 +51,8 @@ def test_the_sticky_section_header_is_drawn_over_the_rows_while_they_scroll(laun
     for step in range(3):
         state = app.wheel_and_wait(state, 5)
         assert state["scrollOffset"] > header["height"]
-        assert state["stickyHeader"]["id"] == header["id"]
+        sticky = state["stickyHeader"]
+        assert sticky["id"] == header["id"] and sticky["drawnOnTop"] and sticky["bounds"]["y"] == origin["y"], sticky
         pinned = app.stable_screenshot(f"scrolled-{step}").crop(title_box)
         assert pinned.tobytes() == first.tobytes(), f"the section header is not drawn pinned at the top after {step + 1} notches"
 

@@ -9,7 +9,7 @@ from harness import BINARY, ROOT, SAMPLE_DATA, App, SessionBus, wait_until
 
 
 def windows(display):
-    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^GtkTableDemo$"], capture_output=True,
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Table Demo$"], capture_output=True,
                          text=True, env={"DISPLAY": display.name})
     return out.stdout.split()
 
@@ -77,7 +77,7 @@ def test_two_processes_on_one_database_keep_each_others_committed_changes(launch
     assert second.wait_exit() == 0
     # A still holds row 3 as it was before B's edit; it must write only the row it changes.
     wait_until(lambda: len(windows(first.display)) == 1, what="B's window to go")
-    first.xdotool("search", "--onlyvisible", "--name", "^GtkTableDemo$", "windowfocus", "--sync")
+    first.xdotool("search", "--onlyvisible", "--name", "^Table Demo$", "windowfocus", "--sync")
     first.edit_note(4, " then A")
     first.key("ctrl+q")
     assert first.wait_exit() == 0

@@ -100,23 +100,38 @@ def test_both_forms_draw_the_same_pixels(launch, workdir):
     app = launch()
     state = app.wait_state(lambda s: app.row(s, 7) is not None)
     # Multi-line and clipped at 64 px (3), Cyrillic (6), Devanagari (7).
-    ids = [3, 6, 7]
     drawn = app.stable_screenshot("drawn")
-    for row_id in ids + [2]:
+    pristine = drawn.copy()
+    overflowing = app.row(state, 3)["drawnText"]
+    assert overflowing.get("fadedFrom"), "note 3 overflows its 64 px: its last whole line is drawn faded"
+    for row_id in (3, 6, 7):
         app.click(*text_point(state, app.row(state, row_id), 200, 10))
         state = app.wait_state(lambda s: app.row(s, row_id)["noteForm"] == "textView")
-    # Each of `ids` keeps its text view, now without the focus (it went on to note 2).
-    state = app.wait_state(lambda s: s["focus"].get("row") == 2)
-    assert all(app.row(state, i)["noteForm"] == "textView" for i in ids)
-    edited = app.stable_screenshot("edited")
-    for row_id in ids:
+        edited = app.stable_screenshot(f"edited-{row_id}")
         area = app.row(state, row_id)["textAreaBounds"]
-        box = (int(area["x"]), int(area["y"]), int(area["x"] + area["width"]), int(area["y"] + area["height"]))
+        # An overflowing note drawn shows whole lines, the last faded; the text view being
+        # edited shows its lines as they come: the same above the faded line.
+        bottom = overflowing["fadedFrom"] if row_id == 3 else area["y"] + area["height"]
+        box = (int(area["x"]), int(area["y"]), int(area["x"] + area["width"]), int(bottom))
+        # The caret is the text view's own: it is masked in both shots.
+        caret = app.row(state, row_id)["caretInWindow"]
+        for shot in (drawn, edited):
+            shot.paste((255, 0, 255), (int(caret["x"]) - 2, int(caret["y"]), int(caret["x"]) + 3, int(caret["y"] + caret["height"])))
         fraction, _ = changed_fraction(drawn.crop(box), edited.crop(box), tolerance=8)
         assert fraction == 0, (row_id, fraction)
         # Both show text there (dark glyph pixels), not two empty areas.
         for shot in (drawn, edited):
             assert min(shot.crop(box).convert("L").getdata()) < 100, row_id
+    # The focus went on from each note to the next: the notes left are drawn again, as before.
+    app.click(*text_point(state, app.row(state, 2), 200, 10))
+    state = app.wait_state(lambda s: app.row(s, 2)["noteForm"] == "textView" and s["focus"].get("row") == 2)
+    state = app.wait_state(lambda s: all(app.row(s, i)["noteForm"] == "preview" for i in (3, 6, 7)),
+                           what="the notes left to be drawn again")
+    again = app.stable_screenshot("drawn-again")
+    for row_id in (3, 6, 7):
+        area = app.row(state, row_id)["textAreaBounds"]
+        box = (int(area["x"]), int(area["y"]), int(area["x"] + area["width"]), int(area["y"] + area["height"]))
+        assert changed_fraction(pristine.crop(box), again.crop(box), tolerance=0)[0] == 0, row_id
 
 
 def test_tab_onto_drawn_text_swaps_in_the_text_view_and_the_next_key_lands(launch):
@@ -183,7 +198,7 @@ def test_a_note_expanded_straight_after_a_width_change_shows_every_line(launch, 
     prose = next(row["text"] for row in sample["rows"] if row["id"] == 5)
     app = launch(data=sample_with(workdir, {5: {"text": prose + "\n" + prose, "expanded": False}}), prefix=("nice", "-n", "19"))
     app.wait_state()
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 718, 765)
     state = app.wait_state(lambda s: s["window"]["width"] == 718 and app.row(s, 5) is not None)
     app.click(*text_point(state, app.row(state, 5), 100, 10))
@@ -271,3 +286,48 @@ def test_an_edited_tall_note_has_a_text_view_only_over_what_shows_and_draws_each
     for _ in range(15):
         state = app.wheel_and_wait(state, 5)
     same_as_drawn(1, "wheeled-on")
+
+
+def test_a_collapsed_note_that_overflows_shows_whole_lines_and_fades_the_last(launch, workdir):
+    """N2: whole lines from the top, nothing of the line cut by the 64 px edge (its accents
+    reach the line's top), and the last whole line fainter, so more is seen to follow."""
+    text = "First line of the note\nSecond line of the note\nThird line of the note\nÅÉÎÕÜ ЁЙ Ḱ hidden fourth line\nFifth"
+    app = launch(data=sample_with(workdir, {3: {"text": text}}))
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    row = app.row(state, 3)
+    area, drawn = row["textAreaBounds"], row["drawnText"]
+    assert not row["expanded"] and area["height"] == 64 and drawn.get("fadedFrom"), row
+    image = app.stable_screenshot("collapsed").convert("L")
+    left, right = int(area["x"]), int(area["x"] + area["width"])
+
+    def darkest(top, bottom):
+        return min(image.crop((left, int(top), right, int(bottom))).getdata(), default=255)
+
+    below = darkest(drawn["bottom"], area["y"] + area["height"])
+    assert below > 230, f"a cut line shows under the last whole one (darkest {below})"
+    first_line, faded_line = darkest(area["y"], drawn["fadedFrom"]), darkest(drawn["fadedFrom"], drawn["bottom"])
+    assert first_line < 80 and 120 < faded_line < 230, (first_line, faded_line)
+
+
+def test_a_collapsed_note_shows_its_first_lines_again_after_tab_and_editing(launch, workdir):
+    """After Tab passes through a note, or an edit ends, a collapsed note is drawn again from
+    its first line: not left scrolled to the caret at its end with a sliced line on top."""
+    app = launch(data=same_text_notes(workdir, [2]))
+    state = app.wait_state(lambda s: app.row(s, 2) is not None)
+    area = app.row(state, 2)["textAreaBounds"]
+    box = (int(area["x"]), int(area["y"]), int(area["x"] + area["width"]), int(area["y"] + area["height"]))
+    before = app.stable_screenshot("before").crop(box)
+    app.key("Down", "Down")
+    app.wait_state(lambda s: s["focus"].get("row") == 2)
+    app.key("Tab")  # into the note: its text view, caret at the end of the text
+    app.wait_state(lambda s: app.row(s, 2)["noteForm"] == "textView" and app.row(s, 2)["textScroll"] > 0)
+    app.key("Tab")  # and on, to the note's button
+    state = app.wait_state(lambda s: s["focus"].get("cssName") == "button" and app.row(s, 2)["noteForm"] == "preview",
+                           what="the note drawn again once the focus left it")
+    assert changed_fraction(before, app.stable_screenshot("after-tab").crop(box), tolerance=0)[0] == 0
+    app.edit_note(2, "!")
+    app.key("Escape")
+    state = app.wait_state(lambda s: "editingRow" not in s and app.row(s, 2)["noteForm"] == "preview")
+    drawn = app.row(state, 2)["drawnText"]
+    assert drawn["paragraphs"][0] == 0 and drawn["top"] == area["y"], drawn
+    app.assert_full_redraw_matches("after-edit")

@@ -50,7 +50,7 @@ def test_grid_reflows_on_resize_and_only_that_row_is_measured_again(launch):
     shot = app.screenshot("grid-wide")
     assert dark_pixels(shot, (20, int(grid["y"]) + 10, 440, int(grid["y"]) + 40)) > 100
 
-    window = app.xdotool_output("search", "--onlyvisible", "--name", "GtkTableDemo").split()[0]
+    window = app.xdotool_output("search", "--onlyvisible", "--name", "Table Demo").split()[0]
     app.xdotool("windowsize", window, 360, 720)
     narrow = app.wait_state(lambda s: s["rowWidth"] < 400 and app.row(s, 201) is not None, what="the narrower layout")
     narrow_grid = app.row(narrow, 201)

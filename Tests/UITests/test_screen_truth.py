@@ -6,7 +6,7 @@ import time
 
 from PIL import Image
 
-from harness import colour_fraction, sample_with
+from harness import colour_fraction, contrast, sample_with
 
 LONG_PARAGRAPH = " ".join(f"Pasted sentence number {i} with some words to wrap across the line." for i in range(40))
 
@@ -85,7 +85,7 @@ def test_keystrokes_reach_a_note_scrolled_out_of_view_and_the_table_follows(laun
     assert next(r for r in app.saved()["rows"] if r["id"] == 2)["text"].endswith("first second")
 
 
-def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):
+def test_focus_stays_on_its_row_through_menu_paging_undo_and_end_editing(launch):
     app = launch()
     state = app.wait_state()
     app.key("Down", "Down", "Down")  # the header, then the first two notes
@@ -95,9 +95,18 @@ def test_focus_stays_on_its_row_through_menu_paging_undo_and_done(launch):
     app.wait_state(lambda s: s["contextMenuOpen"])
     app.key("Escape")
     state = app.wait_state(lambda s: not s["contextMenuOpen"] and s["focus"].get("row") == 3, what="focus back on row 3")
-    # The header bar's Done leaves it where it is: Down then goes on to the next row.
-    done_x = state["window"]["width"] - 150
-    app.click(done_x, 25)
+    # Tab puts the caret in the row's note, which brings the header bar's End Editing; a
+    # click on it, where GTK placed it, ends the edit and leaves the focus on the row: Down
+    # then goes on to the next row.
+    assert not state["header"]["endEditing"]["shown"]
+    app.key("Tab")
+    state = app.wait_state(lambda s: s.get("editingRow") == 3 and s["header"]["endEditing"]["shown"],
+                           what="End Editing while the note is edited")
+    button = state["header"]["endEditing"]["bounds"]
+    app.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    state = app.wait_state(lambda s: "editingRow" not in s and s["focus"].get("row") == 3
+                           and not s["header"]["endEditing"]["shown"], what="End Editing")
+    assert state["focus"]["cssName"] == "table-row" and not state["header"]["endEditing"]["shown"]
     app.key("Down")
     state = app.wait_state(lambda s: s["focus"].get("row") == 4, what="Down from row 3 after Done")
     app.key("Up")
@@ -219,7 +228,7 @@ def test_the_deleted_toast_goes_with_ctrl_z_and_never_hides_the_last_row(launch)
     top, bottom = table_box(state)
     assert last["bounds"]["y"] + last["bounds"]["height"] <= bottom - state["bottomInset"] + 1
     app.key("ctrl+z")
-    # Well before the toast's own 5 s timeout.
+    # Well before the toast's own 10 s timeout.
     state = app.wait_state(lambda s: s["bottomInset"] == 0 and s["canRedo"], what="the toast to go", timeout=2)
     shot = app.stable_screenshot("no-toast")
     assert colour_fraction(shot, band, dark) < 0.05, "the toast stayed up after Ctrl+Z"
@@ -265,11 +274,12 @@ def test_enter_on_a_note_that_fits_shows_no_internal_wording(launch):
 
 def test_action_titles_are_readable_on_their_colours(launch):
     app = launch()
-    state = app.wait_state(lambda s: app.row(s, 4) is not None)
+    # A row as tall as an overflowing note: the sample line above the icons is the actions' own colour.
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
     for dx in (-160, 160):
-        swipe(app, state, 4, dx)
-        opened = app.wait_state(lambda s: abs(app.row(s, 4)["swipeOffset"]) > 100 and s["anyRowOpen"])
-        row = app.row(opened, 4)
+        swipe(app, state, 3, dx)
+        opened = app.wait_state(lambda s: abs(app.row(s, 3)["swipeOffset"]) > 100 and s["anyRowOpen"])
+        row = app.row(opened, 3)
         shot = app.screenshot("actions")
         offset = row["swipeOffset"]
         left = row["bounds"]["x"] if offset > 0 else row["bounds"]["x"] + row["bounds"]["width"] + offset
@@ -279,12 +289,3 @@ def test_action_titles_are_readable_on_their_colours(launch):
             assert contrast(background, (255, 255, 255)) >= 4.5, (background, contrast(background, (255, 255, 255)))
         app.key("Escape")
         state = app.wait_state(lambda s: not s["anyRowOpen"])
-
-
-def contrast(a, b):
-    def luminance(rgb):
-        channels = [c / 255 for c in rgb]
-        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)

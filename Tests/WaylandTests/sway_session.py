@@ -10,6 +10,7 @@ output, so screen = window - margin on each axis (61 px at 480x720). `to_screen`
 from __future__ import annotations
 
 import grp
+import json
 import os
 import pwd
 import shutil
@@ -136,13 +137,17 @@ class WaylandApp(App):
     """The real app on sway, launched as the test user under dbus-run-session. It shares the
     X11 harness's state-file helpers (state, wait_state, row, note_button, noise)."""
 
-    def __init__(self, sway: Sway, workdir: Path, args=()):
+    def __init__(self, sway: Sway, workdir: Path, args=(), rows=None):
+        """`rows`: the rows to open (a list of row objects) instead of the sample."""
         self.sway = sway
         self.display = None
         self.workdir = workdir
         self.state_path = workdir / "state.json"
         self.data_path = workdir / "rows.json"
-        shutil.copy(sway.data / "rows.json", self.data_path)
+        if rows is None:
+            shutil.copy(sway.data / "rows.json", self.data_path)
+        else:
+            self.data_path.write_text(json.dumps({"schemaVersion": 1, "rows": rows}, ensure_ascii=False))
         config = workdir / "xdg-config" / "gtk-4.0"
         config.mkdir(parents=True, exist_ok=True)
         (config / "settings.ini").write_text("[Settings]\ngtk-cursor-blink=false\n")

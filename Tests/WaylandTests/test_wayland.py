@@ -49,8 +49,9 @@ def test_first_screen_matches_the_wayland_golden(launch, workdir):
 
     state = app.ready(measured_like_the_widgets, what="text views to agree with the model's measurement")
     # sway draws the cursor into the output (grim captures it): put it in the same place each
-    # time, over the header bar's empty left end, where nothing reacts to hovering.
-    app.sway.pointer.move_to(8, 8)
+    # time, over the header bar's empty stretch between the Find button and the title, where
+    # nothing reacts to hovering.
+    app.sway.pointer.move_to(140, 22)
     app.sway.pointer.connection.roundtrip()
     image = app.stable_screenshot("first-screen")
     assert image.size == (480, 720)
@@ -145,6 +146,8 @@ def test_a_vertical_two_finger_flick_scrolls_on_kinetically_and_stops(launch):
     fraction, _ = changed_fraction(before.crop(table), after.crop(table), tolerance=40)
     assert fraction > 0.02, "the screen did not scroll"
     assert not final["anyRowOpen"]
+    # What the kinetic scroll left on screen is what a full redraw draws (the pixel oracle).
+    app.assert_full_redraw_matches("after-flick")
 
 
 def test_a_click_on_expand_expands_the_note(launch):
@@ -201,3 +204,24 @@ def test_a_wheel_notch_never_starts_a_swipe(launch):
         assert not state["anyRowOpen"]
         red, blue = edge_colours(app, state, 4, app.stable_screenshot(f"notch{steps}"))
         assert red < 0.05 and blue < 0.05, "an action shows"
+
+
+def test_web_rows_load_fit_and_draw_on_wayland(launch, workdir):
+    """H5: the sample's web rows on sway, as an unprivileged user: each loads, fits its
+    document (the page's own scrollHeight within 1 px), and draws its content."""
+    import json
+    sample = json.loads((Path(__file__).resolve().parents[2] / "data" / "rows.json").read_text())["rows"]
+    rows = [r for r in sample if r["id"] in (500, 501, 503)]
+    app = launch(rows=rows)
+
+    def fitted(s):
+        web = [r for r in s["rows"] if r["kind"] == "web"]
+        return len(web) == 2 and all(r.get("webLive") and "pageScrollHeight" in r and
+                                     abs(r["pageScrollHeight"] - r["webFit"]["documentHeight"]) <= 1 and
+                                     r["pageViewHeight"] == r["webFit"]["documentHeight"] for r in web)
+    state = app.ready(fitted, what="both web rows to load and fit")
+    shot = app.screenshot("web-rows")
+    for row in [r for r in state["rows"] if r["kind"] == "web"]:
+        view = row["webViewBounds"]
+        left, top = app.to_screen(state, view["x"], view["y"])
+        assert dark_pixels(shot, (int(left), int(top), int(left + view["width"]), int(top + min(view["height"], 200)))) > 500

@@ -50,12 +50,20 @@ final class AutoSaver {
         }
     }
 
+    /// Queues where the window was left (on quit), for the next transaction, which `flush()`
+    /// then writes with the rows.
+    ///
+    /// - Complexity: O(1).
+    func remember(_ view: ViewState) {
+        writer.submit(RowChanges(view: view))
+    }
+
     /// Writes whatever is unsaved and waits for it (on quit). Returns the failure, in words,
     /// if the changes could not be written; they are kept for another try.
     func flush() -> String? {
         save(force: true)
         guard let error = writer.flush() else { return nil }
-        let message = "Could not save your changes: \(error.description)"
+        let message = tr("Could not save your changes: {reason}").filling(["reason": FileErrorWording.text(for: error)])
         FileHandle.standardError.write(Data("GtkTableDemo: \(message)\n".utf8))
         return message
     }
@@ -74,12 +82,12 @@ final class AutoSaver {
 
     private func writerReported(_ error: RowStoreError?) {
         guard let error else {
-            if reportedFailure { onError?("Your changes are saved again.") }
+            if reportedFailure { onError?(tr("Your changes are saved again.")) }
             reportedFailure = false
             return
         }
         FileHandle.standardError.write(Data("GtkTableDemo: could not save your changes: \(error.description)\n".utf8))
-        if !reportedFailure { onError?("Could not save your changes: \(error.description)") }
+        if !reportedFailure { onError?(tr("Could not save your changes: {reason}").filling(["reason": FileErrorWording.text(for: error)])) }
         reportedFailure = true
         guard retryTimer == nil else { return }
         retryTimer = MainLoopSource.timeout(milliseconds: Self.retryMilliseconds) { [weak self] in
@@ -89,5 +97,7 @@ final class AutoSaver {
         }
     }
 
-    private static let retryMilliseconds = UInt32(SaveScheduler.retryInterval * 1000)
+    /// After a failed write, the next attempt waits this long, so a full disk or a refused
+    /// path is not retried in a busy loop.
+    private static let retryMilliseconds: UInt32 = 5000
 }

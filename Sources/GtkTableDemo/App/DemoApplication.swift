@@ -76,6 +76,9 @@ final class DemoApplication {
         setAccelerators(["<Control>q"], for: "app.quit")
         setAccelerators(["<Control>z"], for: "win.undo")
         setAccelerators(["<Control><Shift>z", "<Control>y"], for: "win.redo")
+        setAccelerators(["<Control>f"], for: "win.find")
+        setAccelerators(["<Control>question"], for: "win.show-help-overlay")
+        setAccelerators(["<Control>n"], for: NewNoteButton.actionName)
     }
 
     /// Binds keyboard shortcuts to an action name such as `win.undo`.

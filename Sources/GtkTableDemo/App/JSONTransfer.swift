@@ -29,8 +29,16 @@ enum JSONTransfer {
         return "imported \(source) into \(target)"
     }
 
+    /// A `--data` JSON file whose database was never made is exported from the JSON itself,
+    /// so a failure names the file the user gave, not a database beside it.
     private static func exporting(to target: String, _ options: LaunchOptions) throws(RowStoreError) -> String {
         let source = database(options)
+        if let json = options.dataPath.flatMap({ DataLocation.database(forData: $0).importFrom }),
+            !FileManager.default.fileExists(atPath: source)
+        {
+            try RowsJSON.write(try RowsJSON.read(json), to: target)
+            return "exported \(json) to \(target)"
+        }
         try RowsJSON.export(try RowDatabase.openRows(at: source), to: target)
         return "exported \(source) to \(target)"
     }

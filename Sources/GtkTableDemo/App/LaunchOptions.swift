@@ -17,6 +17,8 @@ struct LaunchOptions: Sendable {
     /// Initial window size in logical pixels.
     var width: Int32 = 480
     var height: Int32 = 720
+    /// Whether `--size` gave the size, which then wins over the size the database remembers.
+    var sizeGiven = false
     /// Run this benchmark script and quit; needs `benchOutputPath`. Edits are saved as in normal use.
     var benchScript: BenchmarkScript?
     /// Where the benchmark writes its JSON figures.
@@ -49,7 +51,9 @@ struct LaunchOptions: Sendable {
             case "--screenshot": options.screenshotPath = try reader.value(for: argument)
             case "--quit-after-screenshot": options.quitAfterScreenshot = true
             case "--rtl": options.rightToLeft = true
-            case "--size": (options.width, options.height) = try reader.size(for: argument)
+            case "--size":
+                (options.width, options.height) = try reader.size(for: argument)
+                options.sizeGiven = true
             case "--bench-script": options.benchScript = try reader.benchmarkScript(for: argument)
             case "--bench-output": options.benchOutputPath = try reader.value(for: argument)
             case "--import-json": options.importJSONPath = try reader.value(for: argument)

@@ -16,6 +16,9 @@ struct RowsDocument {
     }
 
     var rows: Rows
+    /// Where the window was left on this database (P1); nil for the sample, a database that
+    /// never stored one, or one whose stored state could not be read.
+    var viewState: ViewState?
 
     /// The database edits are written to; nil when they are not saved.
     var databasePath: String? {
@@ -53,7 +56,9 @@ struct RowsDocument {
             outline = try rows.loadOutline(usingSnapshot: false)
             layout = Result { () throws(TableError) in try PreparedLayout(outline: outline.rows) }
         }
-        return (RowsDocument(rows: .stored(rows, layout)), outline.fromSnapshot ? nil : outline)
+        // A view state that cannot be read costs only the restore: the rows still open.
+        let view = try? rows.viewState()
+        return (RowsDocument(rows: .stored(rows, layout), viewState: view), outline.fromSnapshot ? nil : outline)
     }
 
     /// The database at `path`, created by importing `source` when it does not exist yet
@@ -83,7 +88,7 @@ struct RowsDocument {
     func makeTable(metrics: RowMetrics, measurer: any TextMeasuring, clock: @escaping () -> Double) throws(TableError) -> Table {
         switch rows {
         case .stored(let database, let prepared):
-            try Table(prepared: prepared.get(), source: database, width: 0, metrics: metrics, measurer: measurer, clock: clock)
+            try Table(prepared: prepared.get(), source: WordedRowSource(database), width: 0, metrics: metrics, measurer: measurer, clock: clock)
         case .inMemory(let file):
             try Table(file: file, width: 0, metrics: metrics, measurer: measurer, clock: clock)
         }

@@ -5,30 +5,20 @@ import GtkBridge
 /// inset as tall as the toast area, so the last row can still be scrolled clear of it; an
 /// undo toast is withdrawn once its step has been undone or redone some other way (Ctrl+Z).
 ///
-/// One toast at a time, each given to the overlay only once the one before has finished
-/// hiding (its widget has left the overlay). libadwaita 1.2.2 frees a toast's record when its
-/// hide animation ends, and a show animation still running then reads the freed record and
-/// crashes (fixed in later libadwaita, "toast-overlay: Prevent show_done from firing after
-/// hide_done"). A show
-/// outlasts a hide only when the toast replaces one that is still hiding (500 ms against
-/// 300 ms), or when it is dismissed before its show has had a frame (both animations then
-/// start at the same frame time and end in the same tick, the hide's first). So a toast is
-/// shown only on an empty overlay (a 300 ms show), and the presenter's own dismissals (Ctrl+Z
-/// withdrawing an undo offer) wait until the show is over. libadwaita's own (the toast's
-/// button, its timeout) come from a click or after seconds.
+/// One toast at a time. On libadwaita before 1.3 each is given to the overlay only once the
+/// one before has finished hiding, and the presenter's own dismissals (Ctrl+Z withdrawing an
+/// undo offer) wait until its show is over: see `ToastShowPacing`.
 ///
 /// The presenter's timers (a show's wait, a hide's poll) read the overlay, so they end when
 /// the overlay is destroyed: GLib runs the sources that are due once more after the window has
 /// gone, and a poll then read the destroyed overlay (a GTK critical on a quick quit).
 @MainActor
 final class ToastPresenter {
+    /// How long an undo toast stays up, in seconds, unless the step is undone or redone (P4):
+    /// long enough to read what it undoes and reach its button.
+    static let undoTimeoutSeconds: UInt32 = 10
     /// The height a toast covers at the bottom of the table: the toast and its margins.
     static let coveredHeight = 72.0
-    /// How often a hiding toast is looked for (its animation takes 300 ms).
-    private static let hidingPollMilliseconds: UInt32 = 50
-    /// How long after it is given to the overlay a toast's show is surely over: the longest
-    /// show (500 ms, replacing) and a margin of frames.
-    private static let showMicroseconds: gint64 = 550_000
 
     /// The overlay, until it is destroyed.
     private var overlay: GObjectRef?
@@ -46,17 +36,27 @@ final class ToastPresenter {
     /// Called with the bottom inset the table needs now.
     var onCoveredHeightChange: ((Double) -> Void)?
 
+    /// Called when a toast goes on the overlay or leaves it (the state file writes again).
+    var onShownChange: (() -> Void)?
+
+    /// The title of the toast on the overlay, read from the toast, for the state file.
+    var shownTitle: String? {
+        current.flatMap { adw_toast_get_title($0.opaque) }.map { String(cString: $0) }
+    }
+
     init(overlay: GObjectRef) {
         self.overlay = overlay
         overlay.on("destroy") { [weak self] in self?.overlayDestroyed() }
     }
 
-    /// A notice with an Undo button that runs `win.undo`.
+    /// A notice saying what `win.undo` would undo, with an Undo button that runs it. An
+    /// earlier offer still up is out of date (Undo would now undo this step): it goes first.
     func showUndo(_ message: String) {
+        historyMoved()
         let toast = adw_toast_new(message)!
-        adw_toast_set_button_label(toast, "Undo")
+        adw_toast_set_button_label(toast, tr("Undo"))
         adw_toast_set_action_name(toast, "win.undo")
-        adw_toast_set_timeout(toast, 5)
+        adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
         undoToast = present(toast)
     }
 
@@ -80,6 +80,15 @@ final class ToastPresenter {
         }
     }
 
+    /// A notice with a button that runs `action` (such as Show for a row moved out of view).
+    func show(_ message: String, button: String, action: @escaping @MainActor () -> Void) {
+        let toast = adw_toast_new(message)!
+        adw_toast_set_button_label(toast, button)
+        adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
+        GObjectRef(UnsafeMutableRawPointer(toast)).on("button-clicked", action)
+        present(toast)
+    }
+
     /// A plain notice.
     func show(_ message: String) {
         present(adw_toast_new(message)!)
@@ -101,8 +110,8 @@ final class ToastPresenter {
     /// Dismisses the toast on the overlay once its show animation is over. The wait ends
     /// early if the toast is dismissed some other way, or the overlay goes.
     private func dismissAfterItsShow(_ toast: GObjectRef) {
-        let wait = currentSince + Self.showMicroseconds - g_get_monotonic_time()
-        guard wait > 0 else { return adw_toast_dismiss(toast.opaque) }
+        let wait = currentSince + ToastShowPacing.showMicroseconds - g_get_monotonic_time()
+        guard ToastShowPacing.isNeeded, wait > 0 else { return adw_toast_dismiss(toast.opaque) }
         showWait = MainLoopSource.timeout(milliseconds: UInt32(wait / 1000) + 1) { [weak self] in
             self?.showWait = nil
             adw_toast_dismiss(toast.opaque)
@@ -133,6 +142,7 @@ final class ToastPresenter {
         currentSince = g_get_monotonic_time()
         // The overlay takes a reference of its own.
         adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.pointer)))
+        onShownChange?()
         if let label = adw_toast_get_button_label(toast.opaque) {
             nameToastButtons(titled: String(cString: label), on: overlay)
         }
@@ -144,6 +154,7 @@ final class ToastPresenter {
     private func dismissed(_ toast: GObjectRef) {
         guard current?.pointer == toast.pointer else { return }
         current = nil
+        onShownChange?()
         if undoToast?.pointer == toast.pointer { undoToast = nil }
         if let showWait { MainLoopSource.remove(showWait) }
         showWait = nil
@@ -151,14 +162,16 @@ final class ToastPresenter {
             g_object_unref(toast.pointer)
             return false
         }
-        if let overlay {
-            hidingPoll = MainLoopSource.timeout(milliseconds: Self.hidingPollMilliseconds) { [weak self] in
+        if let overlay, ToastShowPacing.isNeeded {
+            hidingPoll = MainLoopSource.timeout(milliseconds: ToastShowPacing.hidingPollMilliseconds) { [weak self] in
                 guard let self else { return false }
-                guard !Self.showsAToast(overlay) else { return true }
+                guard !ToastShowPacing.overlayShowsAToast(overlay) else { return true }
                 self.hidingPoll = nil
                 self.showNext()
                 return false
             }
+        } else {
+            showNext()
         }
         coverIfShowing()
     }
@@ -174,19 +187,6 @@ final class ToastPresenter {
         waiting.removeAll()
         current = nil
         undoToast = nil
-    }
-
-    /// Whether a toast's widget is still on the overlay (shown or hiding): libadwaita removes
-    /// it when the hide animation ends, right after it frees the toast's record.
-    ///
-    /// - Complexity: O(children of the overlay): its content and its toasts.
-    private static func showsAToast(_ overlay: GObjectRef) -> Bool {
-        var child = gtk_widget_get_first_child(overlay.widget)
-        while let current = child {
-            if String(cString: gtk_widget_get_css_name(current)) == "toast" { return true }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return false
     }
 
     /// The table's inset goes when no toast is up or waiting.

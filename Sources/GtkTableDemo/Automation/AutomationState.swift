@@ -36,6 +36,10 @@ enum AutomationState {
             entry["pinned"] = row.pinned
             if let cell = view.cell(for: placed.id) {
                 entry["bounds"] = inWindow(cell.widget)
+                // The check box as GTK shows it (E3): child-visible and ticked.
+                entry["checkShown"] = cell.selectionCheck.isShown
+                entry["checked"] = cell.selectionCheck.isShown && cell.selectionCheck.isActive
+                if cell.selectionCheck.isShown { entry["checkBounds"] = inWindow(cell.selectionCheck.button) }
                 entry.merge(widgetFacts(of: cell, inWindow: inWindow)) { $1 }
             }
             switch row.content {
@@ -61,6 +65,10 @@ enum AutomationState {
                 entry["chips"] = chips.count
             case .rich:
                 entry["loaded"] = (try? model.richState(of: placed.id)).map { !$0.isPending } ?? false
+            case .web:
+                if let fit = try? model.webFit(of: placed.id) {
+                    entry["webFit"] = ["documentHeight": fit.documentHeight, "contentWidth": fit.contentWidth, "textScale": fit.textScale]
+                }
             }
             return entry
         }
@@ -71,6 +79,7 @@ enum AutomationState {
             "rowCount": layout.count,
             "rowWidth": view.rowWidth,
             "rowWidgets": view.rowWidgetCount,
+            "webViews": controller.webViews.live.count,
             "layoutRecoveries": view.allocationGuard.recoveries,
             "shownRowWidgets": view.cells.count,
             "tableOrigin": ["x": Double(origin.x), "y": top],
@@ -91,7 +100,13 @@ enum AutomationState {
         state["scrollbar"] = scrollbarFacts(view, inWindow: inWindow)
         state["retainedRows"] = controller.rowsKeepingCells.filter { id in !view.placedRows.contains { $0.id == id } }.map(\.rawValue)
         if let sticky = view.stickyHeader {
-            state["stickyHeader"] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
+            // The model's header, and where GTK placed the pinned copy and whether it is drawn
+            // last, over the rows.
+            var facts: [String: Any] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
+            let cell: GObjectRef = view.stickyCell.widget
+            facts["bounds"] = inWindow(cell)
+            facts["drawnOnTop"] = gtk_widget_get_child_visible(cell.widget) != 0 && gtk_widget_get_next_sibling(cell.widget) == nil
+            state["stickyHeader"] = facts
         }
         return state
     }
@@ -104,6 +119,7 @@ enum AutomationState {
         case let note as NoteRowView:
             facts["buttonLabel"] = gtk_button_get_label(note.button()).map { String(cString: $0) } ?? ""
             facts["buttonSensitive"] = gtk_widget_get_sensitive(note.button.widget) != 0
+            facts["buttonShown"] = gtk_widget_get_mapped(note.button.widget) != 0
             facts["buttonBounds"] = inWindow(note.button)
             facts["noteForm"] = note.form.rawValue
             facts["textAreaBounds"] = inWindow(note.textArea)
@@ -125,15 +141,17 @@ enum AutomationState {
                 ]
             case .preview:
                 // What the drawn text's last snapshot painted: its paragraphs and the y they span.
-                if let painted = note.preview.painted, let area = inWindow(note.textArea) {
-                    facts["drawnText"] = [
-                        "paragraphs": [painted.first, painted.end], "top": area["y"]! + Double(painted.top),
-                        "bottom": area["y"]! + Double(painted.bottom), "current": painted.revision == note.preview.revision,
+                if let painted = note.preview.painted, let area = inWindow(note.textArea), let areaTop = area["y"] {
+                    var drawn: [String: Any] = [
+                        "paragraphs": [painted.first, painted.end], "top": areaTop + Double(painted.top),
+                        "bottom": areaTop + Double(painted.bottom), "current": painted.revision == note.preview.revision,
                     ]
+                    if let faded = painted.fadedFrom { drawn["fadedFrom"] = areaTop + Double(faded) }
+                    facts["drawnText"] = drawn
                 }
             }
             if let caret = note.caretRectInRow(), let row = inWindow(note.widget) {
-                facts["caretInWindow"] = ["y": row["y"]! + caret.y, "height": caret.height]
+                facts["caretInWindow"] = ["x": row["x"]! + caret.x, "y": row["y"]! + caret.y, "height": caret.height]
             }
             facts["marksText"] = note.marksText
         case let toggle as ToggleRowView:
@@ -144,6 +162,18 @@ enum AutomationState {
             facts["marksText"] = grid.badgeText
         case let rich as RichRowView:
             facts["marksText"] = rich.badgeText
+        case let web as WebRowView:
+            facts["marksText"] = web.badgeText
+            facts["webLive"] = web.showsLiveContent
+            facts["webSnapshot"] = web.showsSnapshot
+            if let live = web.liveView, live.rowID == web.rowID {
+                facts["webViewBounds"] = inWindow(live.view)
+                if let page = live.pageScrollHeight {
+                    facts["pageScrollHeight"] = page.document
+                    facts["pageCSSWidth"] = page.width
+                    facts["pageViewHeight"] = page.view
+                }
+            }
         default:
             break
         }
@@ -185,6 +215,13 @@ enum AutomationState {
             facts["row"] = id.rawValue
         }
         return facts
+    }
+
+    /// A mapped widget's box in the X window's coordinates (the surface, margins included).
+    static func windowBounds(of widget: GObjectRef, in window: GObjectRef) -> [String: Double]? {
+        var margin = (x: 0.0, y: 0.0)
+        gtk_native_get_surface_transform(window(), &margin.x, &margin.y)
+        return windowBounds(of: widget, in: window, margin: margin)
     }
 
     /// A widget's box in the X window's coordinates (the surface, margins included).

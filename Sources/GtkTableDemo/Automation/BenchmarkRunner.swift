@@ -11,15 +11,17 @@ import TableModel
 final class BenchmarkRunner: BenchmarkSubject {
     let window: GObjectRef
     private let controller: TableController
+    private let findBar: FindBar?
     private var session: BenchmarkSession?
     private var typingTarget: RowID?
 
     /// Starts `script` on `controller`'s table; call before the window is presented.
     /// `finished` runs once the figures are written.
-    init(window: GObjectRef, controller: TableController, script: BenchmarkScript, outputPath: String,
+    init(window: GObjectRef, controller: TableController, findBar: FindBar?, script: BenchmarkScript, outputPath: String,
          finished: @escaping () -> Void) {
         self.window = window
         self.controller = controller
+        self.findBar = findBar
         let session = BenchmarkSession(subject: self, script: script, outputPath: outputPath, onFinished: finished)
         self.session = session
         session.start()
@@ -113,6 +115,49 @@ final class BenchmarkRunner: BenchmarkSubject {
         guard gtk_widget_compute_point(text, window.widget, &point, &inWindow) != 0 else { return nil }
         return (Double(inWindow.x), Double(inWindow.y))
     }
+
+    func dropDrawingCaches() { view.dropDrawingCaches() }
+
+    /// Ctrl+A, then Delete, through the controller as the keys go (E4).
+    func deleteAllRows() -> Bool {
+        controller.selectAll()
+        controller.performBatch(.delete)
+        return true
+    }
+
+    /// A note or toggle row a little below the top of the view takes the keyboard focus, as a
+    /// click on it would, for the driver's Ctrl+N and Alt+Down.
+    func focusEditTarget() -> Bool {
+        guard let top = topVisibleRow() else { return false }
+        for position in top.position + 3..<min(model.count, top.position + 40) {
+            let id = model.layout.id(at: position)
+            guard model.layout.kind(of: id) != .header, view.cell(for: id) != nil else { continue }
+            controller.focusInPlace(id)
+            return true
+        }
+        return false
+    }
+
+    /// Ctrl+Z.
+    func undoDeleteAll() -> Bool {
+        controller.undo()
+        return true
+    }
+
+    /// Ctrl+F: the find bar opens with the caret in its entry.
+    func openFind() -> Bool {
+        guard let findBar else { return false }
+        findBar.open()
+        return true
+    }
+
+    /// The entry's text, set as typing leaves it; its `search-changed` starts the search.
+    func setFindText(_ text: String) { findBar?.setText(text) }
+
+    func findShows(_ text: String) -> Bool { findBar?.shownText == text }
+
+    /// The rows the search matched (section headers shown only to name their sections not counted).
+    var findMatchCount: Int { model.filterMatchCount ?? model.layout.count }
 
     var typingTargetShowsCaret: Bool {
         guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }

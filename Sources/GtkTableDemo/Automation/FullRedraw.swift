@@ -20,23 +20,9 @@ final class FullRedraw {
         MainLoopSource.unixSignal(SIGUSR1) { [weak self] in
             guard let self else { return }
             dropCaches()
-            Self.queueDraw(window.widget)
+            window.queueDrawOfWholeTree()
             self.count += 1
             done()
-        }
-    }
-
-    /// Queues a draw of `root` and of every widget below it.
-    /// - Complexity: O(widgets in the tree).
-    private static func queueDraw(_ root: UnsafeMutablePointer<GtkWidget>) {
-        var pending = [root]
-        while let widget = pending.popLast() {
-            gtk_widget_queue_draw(widget)
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                pending.append(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
         }
     }
 }

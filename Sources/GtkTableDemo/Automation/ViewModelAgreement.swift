@@ -9,8 +9,8 @@ import TableModel
 /// On when `GTKTABLEDEMO_CHECK_AGREEMENT=1` (every UI test sets it), off otherwise.
 ///
 /// It checks that every shown row widget's allocation is the model's rectangle for that row,
-/// moved by the row's presentation offset while a height change animates (so the check stays
-/// exact during the slide, and at rest the offset is 0);
+/// moved by the row's presentation offset while a height change animates or a row is dragged
+/// (so the check stays exact during the slide, and at rest the offset is 0);
 /// that every child of a row's content lies inside it; that a note shows its text in exactly
 /// one form (drawn or text view), and that an expanded note's text needs no more height, by
 /// the own measure of that form's widget at its width, than its area was given, and a collapsed
@@ -67,9 +67,9 @@ final class ViewModelAgreement {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
                 return "row \(id) has a widget but is not in the model"
             }
-            let shift = view.presentation.shift(of: id)
+            let shift = view.drawnShift(of: id)
             let span = TableView.pixelSpan(top: top + shift, height: height, offset: offset)
-            let expected = Rect(x: 0, y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
+            let expected = Rect(x: Double(view.rowInset), y: Double(span.y), width: view.rowWidth.rounded(), height: Double(span.height))
             guard let bounds = Self.bounds(of: cell.widget, in: view.widget) else { return "row \(id): its widget has no bounds" }
             if !bounds.isClose(to: expected) {
                 return "row \(id): the widget is at \(bounds) but the model lays it out at \(expected)"
@@ -81,7 +81,7 @@ final class ViewModelAgreement {
                 if let problem = childProblem(in: cell, id: id) { return problem }
                 if let note = cell.content as? NoteRowView {
                     if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
-                    let shown = Int32(-span.y)..<Int32((layout.viewportHeight - Double(span.y)).rounded(.up))
+                    let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
                     if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
                     if let problem = Self.textViewBandProblem(note, id: id, shown: shown) { return problem }
                 }
@@ -114,22 +114,24 @@ final class ViewModelAgreement {
         return nil
     }
 
-    /// An expanded note's text fits its area, by the own measure of the widget showing it (the
-    /// drawn preview or the text view); a collapsed note's area is 64 px (N1). Only the form's
-    /// own widget is shown in the area.
+    /// An expanded note's text, or a short one's (N2), fits its area, by the own measure of the
+    /// widget showing it (the drawn preview or the text view); a collapsed note that overflows
+    /// has 64 px (N1). Only the form's own widget is shown in the area.
     private static func noteProblem(_ note: NoteRowView, id: RowID, model: Table) -> String? {
-        guard case .note(_, let expanded)? = model.row(id)?.content else { return nil }
+        guard let layout = try? model.noteLayout(for: id) else { return nil }
+        let hugsText = layout.expanded || !layout.canExpand
         let shownForms = [note.scroller, note.preview.widget].filter { gtk_widget_get_child_visible($0.widget) != 0 }
         guard shownForms.count == 1, shownForms[0].widget == note.textArea.widget else {
             return "row \(id): \(shownForms.count) text widgets are shown for its \(note.form.rawValue) form"
         }
         let given = Double(note.form == .textView ? note.textAreaBox.height : gtk_widget_get_height(note.textArea.widget))
-        if expanded {
+        if hugsText {
             let width = gtk_widget_get_width(note.textArea.widget)
             guard width > 0 else { return nil }
             let needed = Double(note.widgetTextHeight)
             if needed > given + 0.5 {
-                return "row \(id): the expanded text (\(note.form.rawValue)) needs \(needed) px but has \(given) px"
+                let state = layout.expanded ? "expanded" : "short"
+                return "row \(id): the \(state) text (\(note.form.rawValue)) needs \(needed) px but has \(given) px"
             }
         } else if abs(given - NoteSizing.collapsedTextHeight) > 0.5 {
             return "row \(id): the collapsed text area is \(given) px, not \(NoteSizing.collapsedTextHeight)"

@@ -52,7 +52,31 @@ enum ChipLayouts {
         return layout
     }
 
+    /// The text whose line every chip's text shares its baseline with: what a chip in the CSS
+    /// font's own script has.
+    static let referenceTitle = "Ag"
+
+    /// The pixel height and the baseline (Pango units) of ``referenceTitle``'s line, while the
+    /// cache holds its layout.
+    private static var referenceLine: (height: Int32, baseline: Int32)?
+
+    /// The height and baseline of ``referenceTitle``'s line in `widget`'s font, as values: ask
+    /// for it before a title's layout, since asking can start the cache over.
+    ///
+    /// - Complexity: O(1) expected once cached.
+    static func referenceLine(in widget: GObjectRef) -> (height: Int32, baseline: Int32) {
+        let layout = layout(for: referenceTitle, in: widget)
+        if let referenceLine { return referenceLine }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        let line = (height, pango_layout_get_baseline(layout))
+        referenceLine = line
+        return line
+    }
+
     private static func removeAll() {
+        referenceLine = nil
         generation += 1
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         layouts.removeAll(keepingCapacity: true)

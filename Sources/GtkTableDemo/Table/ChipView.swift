@@ -67,24 +67,39 @@ final class ChipView: ContainerDrawing {
 
     // MARK: ContainerDrawing
 
-    /// Any width down to none (the chip ellipsizes), naturally the title's; the title's height.
+    /// Any width down to none (the chip ellipsizes), naturally the title's; the title's height,
+    /// and never less than a chip of Latin text has, so chips in a line are alike.
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        let reference = ChipLayouts.referenceLine(in: widget)
         let size = Self.size(of: ChipLayouts.layout(for: title, in: widget))
-        return orientation == GTK_ORIENTATION_HORIZONTAL ? (0, size.width) : (size.height, size.height)
+        let height = max(size.height, reference.height)
+        return orientation == GTK_ORIENTATION_HORIZONTAL ? (0, size.width) : (height, height)
+    }
+
+    /// Where a layout with `baseline` (Pango units) goes from the top of a chip `height` px
+    /// tall: the reference line centred in the chip, with the title's baseline on the
+    /// reference's. A script whose font has other metrics (the Devanagari chip, P7) then
+    /// reads along the same baseline as its neighbours, not centred by its own line height.
+    private static func textTop(baseline: Int32, height: Int32, reference: (height: Int32, baseline: Int32)) -> Float {
+        let referenceTop = Float((height - reference.height) / 2)
+        return referenceTop + (Float(reference.baseline - baseline) / Float(PANGO_SCALE)).rounded()
     }
 
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
-    /// Draws the title in the CSS colour, centred vertically like a GtkLabel's single line.
+    /// Draws the title in the CSS colour, on the baseline every chip shares (`textTop`).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
+        let reference = ChipLayouts.referenceLine(in: widget)
         let shared = ChipLayouts.layout(for: title, in: widget)
         let size = Self.size(of: shared)
         let layout = size.width > width ? ellipsizedLayout(of: shared, width: width) : shared
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
         gtk_snapshot_save(snapshot)
-        var origin = graphene_point_t(x: 0, y: Float((gtk_widget_get_height(container.widget) - size.height) / 2))
+        let top = Self.textTop(
+            baseline: pango_layout_get_baseline(shared), height: gtk_widget_get_height(container.widget), reference: reference)
+        var origin = graphene_point_t(x: 0, y: top)
         gtk_snapshot_translate(snapshot, &origin)
         gtk_snapshot_append_layout(snapshot, layout, &color)
         gtk_snapshot_restore(snapshot)

@@ -11,6 +11,8 @@ final class ContextMenu {
     private let list: GObjectRef
     private unowned let controller: TableController
     private var row: RowID?
+    /// The table's focused row when the menu opened: it gets the focus back when it closes.
+    private var focusToReturn: RowID?
 
     init(controller: TableController) {
         self.controller = controller
@@ -19,13 +21,41 @@ final class ContextMenu {
         gtk_popover_set_has_arrow(popover(), 0)
         list = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         gtk_popover_set_child(popover(), list.widget)
-        popover.setParent(controller.view.widget)
+        // The first child: a popover is a surface of its own, drawn apart from its siblings,
+        // and the table's sticky header stays its last child (`TableView.init`).
+        gtk_widget_insert_after(popover.widget, controller.view.widget.widget, nil)
         popover.on("closed") { [weak self] in
             guard let self else { return }
             self.row = nil
             // The menu held the focus; the row it was opened for gets it back (N10).
             self.controller.restoreRowFocus()
+            // GTK 4.10 and later move the focus to the popover's parent, the table, as the
+            // popover closes (after this signal when it closes by itself, on a click outside):
+            // give it back once that is done.
+            let returnTo = self.focusToReturn
+            MainLoopSource.idle { [weak self] in
+                self?.controller.takeFocusBack(for: returnTo)
+                return false
+            }
         }
+        // Escape closes the menu, as GTK's own handler would, but through `close()`.
+        let keys = GObjectRef(gtk_event_controller_key_new()!)
+        gtk_event_controller_set_propagation_phase(keys(), GTK_PHASE_CAPTURE)
+        keys.onKey("key-pressed") { [weak self] keyval, _, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape) else { return false }
+            self.close()
+            return true
+        }
+        gtk_widget_add_controller(popover.widget, keys())
+    }
+
+    /// Closes the menu and gives the focus back to the row that had it, at once: from GTK
+    /// 4.10 on, closing leaves the focus on the table (and the model then has no focused row),
+    /// which the next key (Down, an action's own focus move) would start from.
+    private func close() {
+        let returnTo = focusToReturn
+        gtk_popover_popdown(popover())
+        controller.takeFocusBack(for: returnTo)
     }
 
     var isOpen: Bool { row != nil }
@@ -62,6 +92,7 @@ final class ContextMenu {
             list.append(menuItem(action, row: id, edge: edge, index: index))
         }
         row = id
+        focusToReturn = controller.model.focusedRow
         var point = graphene_point_t(x: Float(x), y: Float(y))
         var inTable = graphene_point_t()
         _ = gtk_widget_compute_point(cell.widget.widget, controller.view.widget.widget, &point, &inTable)
@@ -86,7 +117,7 @@ final class ContextMenu {
         button.setAccessibleLabel(action.title)
         button.on("clicked") { [weak self] in
             guard let self else { return }
-            gtk_popover_popdown(self.popover())
+            self.close()
             self.controller.handle(.performAction(id, edge: edge, index: index))
         }
         return button

@@ -19,6 +19,12 @@ final class HeaderRowView: ContainerLayout, RowContentView {
     func bind(_ row: Row, model: any TableReading) {
         guard case .header(let text) = row.content else { return }
         gtk_label_set_text(title(), text)
+        // A title in a right-to-left script starts at the right, as its text does, in any
+        // window (its layout finds the direction of its first strong character); GTK itself
+        // mirrors the start (xalign 0) in a right-to-left window.
+        let rightToLeftText = pango_layout_get_direction(gtk_label_get_layout(title()), 0) == PANGO_DIRECTION_RTL
+        let leftToRightWindow = gtk_widget_get_direction(title.widget) != GTK_TEXT_DIR_RTL
+        gtk_label_set_xalign(title(), rightToLeftText && leftToRightWindow ? 1 : 0)
         widget.setAccessibleLabel(text)
     }
 

@@ -3,13 +3,16 @@ import GtkBridge
 import TableModel
 
 /// A note row (N1–N7): the note's text, an Expand/Collapse button, and the flag and done marks
-/// beside the button.
+/// beside the button. A note whose text fits has no button and hugs its text; its marks, if
+/// any, keep the bar under the text (N2).
 ///
 /// The text has two forms. Until it is clicked or tabbed into, it is drawn (`NoteTextPreview`),
 /// which costs a scroll far less than a text view; then the cell swaps in its editable,
-/// word-char-wrapped GtkTextView, with the caret where the click was, and keeps it until the
-/// cell is reused for another row (so an edited note keeps its text view while scrolled away).
-/// Both forms lay the text out alike, so the swap moves no pixel.
+/// word-char-wrapped GtkTextView, with the caret where the click was, and keeps it while the
+/// focus is in it (so an edited note keeps its text view while scrolled away); when the focus
+/// leaves, the text is drawn again from its first line. Both forms lay the text out alike, so
+/// the swap moves no pixel, except that a collapsed note drawn shows whole lines only, the
+/// last faded when more follows (N2).
 ///
 /// Geometry comes from `RowStyle` and the model's text height, never from the text view's
 /// own size request (which GTK reports as 0 for one-line text before the first frame).
@@ -45,6 +48,9 @@ final class NoteRowView: ContainerLayout, RowContentView {
     let scroller: GObjectRef
     let textView: GObjectRef
     private let buffer: GObjectRef
+    /// The find bar's words, folded, as last highlighted (F1), and the text view's tag for them.
+    private var findWords: [String] = []
+    private var findTag: FindMatchTag!
     let button: GObjectRef
     private let marks: GObjectRef
     private var textHandler: SignalConnection?
@@ -65,14 +71,18 @@ final class NoteRowView: ContainerLayout, RowContentView {
     /// viewport leaves it, and a tile to spare on either side keeps the caret's neighbour lines
     /// in the text view (so GTK never scrolls it to show the caret).
     static let textTileHeight: Int32 = 256
+    /// Whether the bar under the text (button and marks) has room in the row (N2).
+    private var showsBar = true
     private let send: (RowIntent) -> Void
+    /// The idle source that draws the text again once the focus has left it, while pending.
+    private var previewReturn: UInt32?
 
     init(send: @escaping (RowIntent) -> Void, keptLayouts: NoteParagraphLayouts?) {
         self.send = send
         preview.keptLayouts = keptLayouts
         textView = GObjectRef(gtk_text_view_new()!)
         textView.addCSSClass("note-text")
-        textView.setAccessibleLabel("Note")
+        textView.setAccessibleLabel(tr("Note"))
         let view: UnsafeMutablePointer<GtkTextView> = textView()
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_left_margin(view, Int32(RowStyle.note.textInset))
@@ -89,7 +99,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_scrolled_window_set_child(scroller(), textView.widget)
         ScrollbarAccessibility.tidy(scroller)
 
-        button = GObjectRef(gtk_button_new_with_label("Expand")!)
+        button = GObjectRef(gtk_button_new_with_label(tr("Expand"))!)
         button.addCSSClass("note-toggle")
         // Clicking Expand/Collapse leaves the caret where it is (N5).
         gtk_widget_set_focus_on_click(button.widget, 0)
@@ -109,9 +119,11 @@ final class NoteRowView: ContainerLayout, RowContentView {
             guard let self, let id = self.boundID else { return }
             self.send(.toggleExpanded(id))
         }
+        findTag = FindMatchTag(buffer: buffer)
         textHandler = buffer.on("changed") { [weak self] in
             guard let self, let id = self.boundID else { return }
             self.send(.textChanged(id, self.text))
+            if !self.findWords.isEmpty { self.findTag.apply(self.findWords, text: self.text) }
         }
         buffer.onNotify("cursor-position") { [weak self] in
             guard let self, let id = self.boundID else { return }
@@ -125,14 +137,24 @@ final class NoteRowView: ContainerLayout, RowContentView {
         focus.on("leave") { [weak self] in
             guard let self, let id = self.boundID else { return }
             self.send(.endedEditing(id))
+            // Once the focus has settled elsewhere, the note is drawn again from its first line
+            // (N2): a collapsed text view left scrolled to the caret would show its last lines.
+            guard self.previewReturn == nil else { return }
+            self.previewReturn = MainLoopSource.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+                self?.previewReturn = nil
+                self?.showPreviewUnlessFocused()
+                return false
+            }
         }
         gtk_widget_add_controller(textView.widget, focus())
-        // GTK scrolls a text view to show its caret; an expanded note's scroll is its band's
-        // top, which the next allocation puts back. (Not while the note places it: that is
-        // inside an allocation, which ends with the band's top.)
+        // GTK scrolls a text view to show its caret (or clamps its scroll as it lays out, which
+        // can be inside GTK's layout phase); an expanded note's scroll is its band's top, put
+        // back at once, so no allocation is queued from here. (Not while the note places it.)
         GObjectRef(gtk_scrolled_window_get_vadjustment(scroller())).on("value-changed") { [weak self] in
             guard let self, !self.placing, self.expanded, self.form == .textView else { return }
-            gtk_widget_queue_allocate(self.widget.widget)
+            self.placing = true
+            defer { self.placing = false }
+            self.scrollTextView(to: Double(self.textBand.lowerBound))
         }
         attachPreviewInput()
     }
@@ -237,6 +259,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private func showTextView(caretAt offset: Int?) {
         if form == .preview {
             textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), preview.text, -1) }
+            if !findWords.isEmpty { findTag.apply(findWords, text: preview.text) }
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), 0)
             gtk_widget_set_child_visible(scroller.widget, 1)
             gtk_widget_set_child_visible(preview.widget.widget, 0)
@@ -254,9 +277,31 @@ final class NoteRowView: ContainerLayout, RowContentView {
         }
     }
 
-    /// Swaps the drawn text back in; the text view lets its text go.
+    /// Swaps the drawn text back in, with the text view's text, unless the window's focus is
+    /// in the text view or in something it opened (its context menu). The window's own focus
+    /// is asked, not the text view's: a window that only lost its activation keeps it there.
+    private func showPreviewUnlessFocused() {
+        guard form == .textView, boundID != nil else { return }
+        if let root = gtk_widget_get_root(textView.widget), let focus = gtk_root_get_focus(root),
+            focus == scroller.widget || gtk_widget_is_ancestor(focus, scroller.widget) != 0
+        {
+            return
+        }
+        preview.setText(bufferText)
+        showPreview()
+    }
+
+    /// Swaps the drawn text back in; the text view lets its text go. A scroll of the text view
+    /// still animating (it glides to the caret) is ended first, at the value it has reached:
+    /// hiding the scroller turns its adjustment's animation off, and GTK 4.8 then sets the
+    /// animation's target, whose `value-changed` the text view answers by setting the value
+    /// again, which ends the animation under it; GTK then disconnects the ended animation's
+    /// handler a second time (a critical: `g_signal_handler_disconnect: handler_id > 0`,
+    /// found by the soak).
     private func showPreview() {
         guard form == .textView else { return }
+        let scroll = gtk_scrolled_window_get_vadjustment(scroller())
+        gtk_adjustment_set_value(scroll, gtk_adjustment_get_value(scroll))
         textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), "", -1) }
         gtk_widget_set_child_visible(preview.widget.widget, 1)
         gtk_widget_set_child_visible(scroller.widget, 0)
@@ -308,17 +353,25 @@ final class NoteRowView: ContainerLayout, RowContentView {
         self.expanded = expanded
         // A cell reused for another row starts drawn; one that stays on its row keeps its form.
         if !sameRow { showPreview() }
+        let words = FindHighlights.fold(model.findWords)
+        let wordsChanged = words != findWords
+        findWords = words
+        preview.highlight(words)
         switch form {
         case .preview:
             preview.setText(text)
         case .textView:
-            if bufferText != text { textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) } }
+            let textChanged = bufferText != text
+            if textChanged { textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), text, -1) } }
+            if textChanged || wordsChanged { findTag.apply(words, text: text) }
         }
         guard let note = try? model.noteLayout(for: row.id) else { return }
         textHeight = note.textAreaHeight
-        gtk_button_set_label(button(), expanded ? "Collapse" : "Expand")
-        button.setAccessibleLabel(expanded ? "Collapse" : "Expand")
-        gtk_widget_set_sensitive(button.widget, note.canExpand ? 1 : 0)
+        let title = expanded ? tr("Collapse") : tr("Expand")
+        gtk_button_set_label(button(), title)
+        button.setAccessibleLabel(title)
+        button.setVisible(note.canExpand)
+        showsBar = note.showsBar
         let marksText = RowStyle.marks(of: row)
         gtk_label_set_text(marks(), marksText)
         marks.setVisible(!marksText.isEmpty)
@@ -328,13 +381,15 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     /// The text learns which of its lines the viewport will show: an expanded text view moves
-    /// its band over them in this allocation when they leave it.
-    /// - Complexity: O(1).
+    /// its band over them now, when they leave it (the table calls this in its allocation,
+    /// right before it allocates the row, which places the text view again only if the row's
+    /// size changed), so no allocation is queued from inside the table's.
+    /// - Complexity: O(1) while the band holds them, else that of `placeTextView`.
     func willShow(band: Range<Int32>) {
         let top = Int32(RowStyle.note.paddingTop)
         shownText = band.lowerBound - top..<max(band.lowerBound, band.upperBound) - top
-        guard form == .textView, expanded, textBandFor(height: textAreaBox.height) != textBand else { return }
-        gtk_widget_queue_allocate(widget.widget)
+        guard form == .textView, expanded, textAreaBox.width > 0, textBandFor(height: textAreaBox.height) != textBand else { return }
+        placeTextView()
     }
 
     /// The drawn text learns which of its lines the viewport shows, and draws around them.
@@ -430,7 +485,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     /// The caret's rectangle in this row's coordinates (nil before the text view is laid out).
-    func caretRectInRow() -> (y: Double, height: Double)? {
+    func caretRectInRow() -> (x: Double, y: Double, height: Double)? {
         guard form == .textView else { return nil }
         let caret = caretRect()
         var windowX: Int32 = 0
@@ -439,7 +494,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         var point = graphene_point_t(x: Float(windowX), y: Float(windowY))
         var inRow = graphene_point_t()
         guard gtk_widget_compute_point(textView.widget, widget.widget, &point, &inRow) != 0 else { return nil }
-        return (Double(inRow.y), Double(caret.height))
+        return (Double(inRow.x), Double(inRow.y), Double(caret.height))
     }
 
     /// The caret's rectangle in text coordinates.
@@ -489,6 +544,12 @@ final class NoteRowView: ContainerLayout, RowContentView {
         (0, 0)
     }
 
+    /// The widgets go (the window closes): a pending return to the drawn form goes with them.
+    func containerWillDispose(_ container: GObjectRef) {
+        if let previewReturn { MainLoopSource.remove(previewReturn) }
+        previewReturn = nil
+    }
+
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let metrics = RowStyle.note
         let leading = Int32(metrics.paddingLeading)
@@ -506,10 +567,14 @@ final class NoteRowView: ContainerLayout, RowContentView {
             var box = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
             gtk_widget_size_allocate(preview.widget.widget, &box, -1)
         }
+        guard showsBar else { return }
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
-        let buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
-        button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
+        var buttonWidth: Int32 = 0
+        if button.isVisible {
+            buttonWidth = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
+            button.place(x: width - trailing - buttonWidth, y: barY, width: buttonWidth, height: barHeight, in: container, parentWidth: width)
+        }
         let marksX = leading + Int32(metrics.textInset)
         let marksWidth = max(1, width - marksX - trailing - buttonWidth - 8)
         if marks.isVisible {

@@ -38,6 +38,10 @@ final class NoteTextPreview: ContainerDrawing {
     /// The first paragraphs' layouts (+1 reference each) and their tops in px.
     private var layouts: [(layout: OpaquePointer, top: Int32)] = []
     private var laidOutHeight: Int32 = 0
+    /// The find bar's words, folded (``FindHighlights``), and each paragraph's matches by
+    /// paragraph index, found as paragraphs are drawn.
+    private var findWords: [String] = []
+    private var paragraphMatches: [Int: [FindHighlights.Match]] = [:]
     private var layoutWidth: Int32 = -1
     /// The Pango context's serial when the layouts were made: GTK updates the context in place
     /// when the CSS font or the text resolution changes, and the layouts must follow it.
@@ -46,7 +50,9 @@ final class NoteTextPreview: ContainerDrawing {
     private var drawnBand: Range<Int32>?
     /// What the last snapshot drew: the paragraphs `first..<end` and the y from the first's
     /// top to the last's bottom, for the text `revision` it had. Nil before the first.
-    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, revision: Int)?
+    /// `fadedFrom`: the text ran on below the widget, so the painting stopped at the last whole
+    /// line (its `bottom`), drawn faded from this y; the rest of the widget is blank on purpose.
+    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, fadedFrom: Int32?, revision: Int)?
     /// Counts text and layout changes, so a painting can be told from an older one.
     private(set) var revision = 0
     /// The drawn band's granularity, in px.
@@ -58,7 +64,7 @@ final class NoteTextPreview: ContainerDrawing {
     init() {
         widget = Container.make(cssName: "note-text", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
-        widget.setAccessibleLabel("Note")
+        widget.setAccessibleLabel(tr("Note"))
     }
 
     /// The widget goes: its layouts go with it.
@@ -75,9 +81,56 @@ final class NoteTextPreview: ContainerDrawing {
         guard newText != text else { return }
         text = newText
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        paragraphMatches = [:]
         widget.setAccessibleDescription(text)
         forgetLayouts()
         gtk_widget_queue_resize(widget.widget)
+    }
+
+    /// Highlights the words that begin with one of `words` (folded, F1); redraws when they
+    /// changed.
+    /// - Complexity: O(1); matches are found per paragraph when it is drawn.
+    func highlight(_ words: [String]) {
+        guard words != findWords else { return }
+        findWords = words
+        paragraphMatches = [:]
+        gtk_widget_queue_draw(widget.widget)
+    }
+
+    /// The colour behind a highlighted word.
+    static let highlightColor = GdkRGBA(red: 0.98, green: 0.80, blue: 0.18, alpha: 0.6)
+
+    /// Fills the boxes of paragraph `index`'s matches (in its own coordinates) with the
+    /// highlight colour: each from its first character's left edge to its last's right edge,
+    /// on each line it spans.
+    private func drawHighlights(ofParagraph index: Int, _ layout: OpaquePointer, width: Int32, in snapshot: OpaquePointer) {
+        guard !findWords.isEmpty else { return }
+        let matches = paragraphMatches[index] ?? FindHighlights.matches(in: paragraphs[index], folded: findWords)
+        paragraphMatches[index] = matches
+        var color = Self.highlightColor
+        let scale = Float(PANGO_SCALE)
+        for match in matches {
+            var start = PangoRectangle()
+            var last = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(match.bytes.lowerBound), &start)
+            pango_layout_index_to_pos(layout, Int32(match.bytes.upperBound), &last)
+            let lineStart = min(start.x, start.x + start.width)
+            let lineEnd = max(last.x, last.x + last.width)
+            if start.y == last.y {
+                var box = graphene_rect_t(
+                    origin: .init(x: Float(min(lineStart, last.x)) / scale, y: Float(start.y) / scale),
+                    size: .init(width: Float(abs(last.x - start.x)) / scale, height: Float(start.height) / scale))
+                gtk_snapshot_append_color(snapshot, &color, &box)
+            } else {
+                var first = graphene_rect_t(
+                    origin: .init(x: Float(lineStart) / scale, y: Float(start.y) / scale),
+                    size: .init(width: max(0, Float(width) - Float(lineStart) / scale), height: Float(start.height) / scale))
+                var second = graphene_rect_t(
+                    origin: .init(x: 0, y: Float(last.y) / scale), size: .init(width: Float(lineEnd - last.width) / scale, height: Float(last.height) / scale))
+                gtk_snapshot_append_color(snapshot, &color, &first)
+                gtk_snapshot_append_color(snapshot, &color, &second)
+            }
+        }
     }
 
     /// Lets every layout go; the next draw or measure lays the text out again.
@@ -90,13 +143,14 @@ final class NoteTextPreview: ContainerDrawing {
     /// Queues a draw when part of it lies outside the band drawn.
     /// - Complexity: O(1).
     func show(band: Range<Int32>) {
-        let top = max(0, band.lowerBound)
-        let needed = top..<max(top, min(gtk_widget_get_height(widget.widget), band.upperBound))
-        guard !needed.isEmpty, let drawn = drawnBand, !(drawn.lowerBound <= needed.lowerBound && needed.upperBound <= drawn.upperBound)
-        else {
-            if drawnBand == nil, !needed.isEmpty { drawnBand = Self.tiles(around: needed) }
+        let needed = band.clamped(to: 0..<max(0, gtk_widget_get_height(widget.widget)))
+        guard !needed.isEmpty else { return }
+        guard let drawn = drawnBand else {
+            // Drawn whole so far: the band only narrows what the next draw does.
+            drawnBand = Self.tiles(around: needed)
             return
         }
+        guard needed.lowerBound < drawn.lowerBound || needed.upperBound > drawn.upperBound else { return }
         drawnBand = Self.tiles(around: needed)
         gtk_widget_queue_draw(widget.widget)
     }
@@ -205,19 +259,19 @@ final class NoteTextPreview: ContainerDrawing {
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {}
 
     /// Draws the paragraphs that reach into both the allocation and the drawn band (a very
-    /// tall expanded note is mostly outside the window), in the CSS colour.
+    /// tall expanded note is mostly outside the window), in the CSS colour. When the text runs
+    /// on below the allocation (a collapsed note that overflows, N2), only whole lines are
+    /// drawn, and the last of them faded, to hint that more follows.
     /// - Complexity: O(log p) to find the first shown of p paragraphs, plus O(paragraphs shown).
     func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(container.widget)
+        let height = gtk_widget_get_height(container.widget)
         let band = drawnBand ?? 0..<Int32.max
         let top = max(0, band.lowerBound)
-        let bottom = min(gtk_widget_get_height(container.widget), band.upperBound)
+        let bottom = min(height, band.upperBound)
         painted = nil
         guard bottom > top else { return }
         layOut(width: width, through: bottom)
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(container.widget), &color)
-        let inset = Float(RowStyle.note.textInset)
         // The first paragraph that ends below `top`: the last one starting at or above it.
         var low = 0
         var high = layouts.count
@@ -226,19 +280,60 @@ final class NoteTextPreview: ContainerDrawing {
             if layouts[middle].top <= top { low = middle + 1 } else { high = middle }
         }
         let first = max(0, low - 1)
-        var end = first
-        for paragraph in layouts[first...] {
-            guard paragraph.top < bottom else { break }
+        let end = layouts[first...].firstIndex { $0.top >= bottom } ?? layouts.count
+        guard end > first else { return }
+        let shown = first..<end
+        let whole = bottom == height && laidOutHeight > height ? lastWholeLine(above: Float(height), in: shown) : nil
+        let drawnBottom = whole.map(\.bottom) ?? Float(bottom)
+        draw(shown, from: Float(top), to: whole?.top ?? drawnBottom, width: width, opacity: 1, in: snapshot)
+        if let whole { draw(shown, from: whole.top, to: whole.bottom, width: width, opacity: Self.fadedLineOpacity, in: snapshot) }
+        let paintedBottom = whole.map { Int32($0.bottom.rounded(.down)) } ?? (end < layouts.count ? layouts[end].top : laidOutHeight)
+        painted = (first, end, layouts[first].top, paintedBottom, whole.map { Int32($0.top.rounded(.down)) }, revision)
+    }
+
+    /// How strongly the last whole line of an overflowing note is drawn.
+    static let fadedLineOpacity = 0.45
+
+    /// The paragraphs `shown`, clipped to the widget's y from `top` to `bottom`.
+    private func draw(_ shown: Range<Int>, from top: Float, to bottom: Float, width: Int32, opacity: Double, in snapshot: OpaquePointer) {
+        guard bottom > top else { return }
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget.widget), &color)
+        var clip = graphene_rect_t(origin: .init(x: 0, y: top), size: .init(width: Float(width), height: bottom - top))
+        gtk_snapshot_push_clip(snapshot, &clip)
+        if opacity < 1 { gtk_snapshot_push_opacity(snapshot, opacity) }
+        for (index, paragraph) in zip(shown, layouts[shown]) where Float(paragraph.top) < bottom {
             gtk_snapshot_save(snapshot)
-            var origin = graphene_point_t(x: inset, y: Float(paragraph.top))
+            var origin = graphene_point_t(x: Float(RowStyle.note.textInset), y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
+            drawHighlights(ofParagraph: index, paragraph.layout, width: width, in: snapshot)
             gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
             gtk_snapshot_restore(snapshot)
-            end += 1
         }
-        guard end > first else { return }
-        let paintedBottom = end < layouts.count ? layouts[end].top : laidOutHeight
-        painted = (first, end, layouts[first].top, paintedBottom, revision)
+        if opacity < 1 { gtk_snapshot_pop(snapshot) }
+        gtk_snapshot_pop(snapshot)
+    }
+
+    /// The last line among the paragraphs `shown` that ends at or above `limit` (the widget's
+    /// y), as its top and bottom: lines sit in their paragraph where Pango puts them, as in a
+    /// text view. Nil when not even the first line fits.
+    /// - Complexity: O(lines of the paragraphs shown).
+    private func lastWholeLine(above limit: Float, in shown: Range<Int>) -> (top: Float, bottom: Float)? {
+        var last: (top: Float, bottom: Float)?
+        let scale = Float(PANGO_SCALE)
+        for paragraph in layouts[shown] where Float(paragraph.top) < limit {
+            let lines = pango_layout_get_iter(paragraph.layout)!
+            defer { pango_layout_iter_free(lines) }
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(lines, nil, &logical)
+                let lineTop = Float(paragraph.top) + Float(logical.y) / scale
+                let lineBottom = lineTop + Float(logical.height) / scale
+                guard lineBottom <= limit else { return last }
+                last = (lineTop, lineBottom)
+            } while pango_layout_iter_next_line(lines) != 0
+        }
+        return last
     }
 
     /// Whether the last snapshot drew every line of the current text that reaches into the
@@ -247,7 +342,7 @@ final class NoteTextPreview: ContainerDrawing {
         guard !band.isEmpty, !text.isEmpty else { return true }
         guard let painted, painted.revision == revision else { return false }
         let reachesTop = painted.first == 0 || painted.top <= band.lowerBound
-        let reachesBottom = painted.end == paragraphs.count || band.upperBound <= painted.bottom
+        let reachesBottom = painted.end == paragraphs.count || painted.fadedFrom != nil || band.upperBound <= painted.bottom
         return reachesTop && reachesBottom
     }
 }

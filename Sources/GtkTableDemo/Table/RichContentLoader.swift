@@ -52,19 +52,19 @@ final class RichContentLoader {
     private func markup(at source: String) -> Result<String, Failure> {
         let url = folder.appendingPathComponent(source).standardizedFileURL
         guard url.path.hasPrefix(folder.standardizedFileURL.path + "/") else {
-            return .failure(Failure(message: "\(source) is outside the data folder"))
+            return .failure(Failure(message: tr("{file} is outside the data folder").filling(["file": source])))
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(Failure(message: "\(source) cannot be read"))
+            return .failure(Failure(message: tr("{file} cannot be read").filling(["file": source])))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(Failure(message: "\(source) is not UTF-8"))
+            return .failure(Failure(message: tr("{file} is not UTF-8").filling(["file": source])))
         }
         var error: UnsafeMutablePointer<GError>?
         guard pango_parse_markup(text, -1, 0, nil, nil, nil, &error) != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "invalid markup"
+            let reason = error.map { String(cString: $0.pointee.message) } ?? tr("invalid markup")
             g_clear_error(&error)
-            return .failure(Failure(message: "\(source): \(reason)"))
+            return .failure(Failure(message: tr("{file}: {reason}").filling(["file": source, "reason": reason])))
         }
         return .success(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }

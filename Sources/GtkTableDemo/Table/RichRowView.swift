@@ -37,11 +37,12 @@ final class RichRowView: ContainerLayout, RowContentView {
             setLoading(false)
             widget.removeCSSClass("failed")
         case .failed(let message):
-            gtk_label_set_text(labelView, "Could not load this content: \(message)")
+            let reason = message == RichLoadState.timedOutMessage ? tr("Loading timed out") : message
+            gtk_label_set_text(labelView, tr("Could not load this content: {reason}").filling(["reason": reason]))
             setLoading(false)
             widget.addCSSClass("failed")
         default:
-            gtk_label_set_text(labelView, "Loading…")
+            gtk_label_set_text(labelView, tr("Loading…"))
             setLoading(true)
             widget.removeCSSClass("failed")
         }

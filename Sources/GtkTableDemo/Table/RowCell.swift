@@ -20,6 +20,18 @@ final class RowCell: ContainerLayout {
     let leftStrip = ActionStrip(side: .left)
     let rightStrip = ActionStrip(side: .right)
     private var notice: UnreadableRowNotice!
+    /// The check box shown in selection mode (E3).
+    private(set) var selectionCheck: SelectionCheck!
+    /// The grip a row is dragged by to move it (E2), over the content's leading padding;
+    /// shown on hover and focus (style.css). Headers have none.
+    let dragHandle: GObjectRef
+    /// How wide the drag handle is. With its inset it fills the content's leading padding
+    /// (12 px, `NoteMetrics.paddingLeading`) and no more: a click on a note's text area, even
+    /// left of its first glyph, places the caret and never grabs the handle.
+    static let dragHandleWidth: Int32 = 8
+    /// The handle sits this far in from the leading edge, clear of the flag stripe (style.css);
+    /// a press on the stripe grabs the handle too.
+    static let dragHandleInset: Int32 = 4
     private(set) var boundID: RowID?
     /// The content's horizontal displacement in px (the revealed width, signed).
     var swipeOffset: Double = 0 {
@@ -34,6 +46,7 @@ final class RowCell: ContainerLayout {
         self.kind = kind
         self.content = content
         self.controller = controller
+        dragHandle = GObjectRef(gtk_image_new_from_icon_name("list-drag-handle-symbolic")!)
         widget = Container.make(cssName: "table-row", role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, layout: self)
         widget.addCSSClass(kind.name)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
@@ -43,7 +56,45 @@ final class RowCell: ContainerLayout {
         rightStrip.widget.setParent(widget)
         content.widget.setParent(widget)
         notice = UnreadableRowNotice(parent: widget)
+        selectionCheck = SelectionCheck(parent: widget)
+        dragHandle.addCSSClass("drag-handle")
+        gtk_image_set_pixel_size(dragHandle(), Self.dragHandleWidth)
+        dragHandle.setAccessibleLabel(tr("Drag to move the row"))
+        dragHandle.setParent(widget)
+        // Set here and in `bind`, never in `allocate`: a visibility change there resizes the
+        // table's ancestors while GTK allocates them.
+        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
         widget.setAccessibleHidden(true)
+    }
+
+    /// Whether the drag handle is shown: on a row that can move (not a header, not unreadable).
+    var hasDragHandle: Bool { kind != .header && !notice.isShown }
+
+    /// Whether `x` (in the cell) is on the drag handle's strip.
+    func isOnDragHandle(x: Double) -> Bool {
+        guard hasDragHandle else { return false }
+        let width = Double(gtk_widget_get_width(widget.widget))
+        let offset = Double(swipeOffset.rounded())
+        let strip = Double(Self.dragHandleInset + Self.dragHandleWidth)
+        let left = controller.model.layoutDirection == .leftToRight ? offset : width - strip + offset
+        return x >= left && x < left + strip
+    }
+
+    /// The handle's x: inset from the leading edge of the content, which slides with the swipe.
+    private func handleX(width: Int32) -> Int32 {
+        let offset = Int32(swipeOffset.rounded())
+        return controller.model.layoutDirection == .leftToRight
+            ? offset + Self.dragHandleInset : width - Self.dragHandleInset - Self.dragHandleWidth + offset
+    }
+
+    /// Shows whether the row is selected (E3): its check box, and its accessible selected
+    /// state. Out of selection mode the box is hidden and the content back in place.
+    func showSelection(selecting: Bool, selected: Bool) {
+        let wasSelecting = selectionCheck.isShown
+        selectionCheck.show(selecting: selecting, selected: selected)
+        widget.setCSSClass("selected", selected)
+        cgtk_accessible_set_selected(widget.widget, selected ? 1 : 0)
+        if wasSelecting != selecting { gtk_widget_queue_allocate(widget.widget) }
     }
 
     /// The unreadable-row message, when the cell shows it in place of its content.
@@ -56,9 +107,12 @@ final class RowCell: ContainerLayout {
         let failure = model.readFailure(of: row.id)
         notice.show(failure)
         gtk_widget_set_child_visible(content.widget.widget, failure == nil ? 1 : 0)
+        if (gtk_widget_get_child_visible(dragHandle.widget) != 0) != hasDragHandle {
+            gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        }
         content.widget.setAccessibleHidden(failure != nil)
         widget.setCSSClass("unreadable", failure != nil)
-        widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : "Unreadable row")
+        widget.setAccessibleLabel(failure == nil ? RowCell.accessibleName(of: row) : tr("Unreadable row"))
         widget.setAccessibleHidden(false)
         for mark in ["flagged", "done", "pinned"] { widget.removeCSSClass(mark) }
         if row.flagged { widget.addCSSClass("flagged") }
@@ -70,6 +124,7 @@ final class RowCell: ContainerLayout {
             let widths = (try? model.swipeActionWidths(for: row.id, edge: edge)) ?? []
             strip.show(actions, widths: widths)
         }
+        showSelection(selecting: controller.model.isSelecting, selected: controller.model.isSelected(row.id))
     }
 
     /// Whether GTK's keyboard focus is on the cell or a widget inside it.
@@ -91,12 +146,25 @@ final class RowCell: ContainerLayout {
         case .header(let title), .toggle(let title, _): name = title
         case .note(let text, _): name = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         case .grid(let chips): name = chips.prefix(3).joined(separator: ", ") + (chips.count > 3 ? "…" : "")
-        case .rich: name = "Rich content"
+        case .rich: name = tr("Rich content")
+        case .web: name = tr("Web content")
         }
         let short = name.count > 80 ? String(name.prefix(80)) + "…" : name
         let marks = RowStyle.marks(of: row)
-        let named = short.isEmpty ? "Empty \(row.kind.name)" : short
+        let named = short.isEmpty ? emptyName(of: row.kind) : short
         return marks.isEmpty ? named : "\(named), \(marks)"
+    }
+
+    /// What assistive technology calls a row with nothing to show: "Empty note".
+    private static func emptyName(of kind: RowKind) -> String {
+        switch kind {
+        case .header: tr("Empty header")
+        case .note: tr("Empty note")
+        case .toggle: tr("Empty toggle")
+        case .grid: tr("Empty grid")
+        case .rich: tr("Empty rich content")
+        case .web: tr("Empty web content")
+        }
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -115,10 +183,16 @@ final class RowCell: ContainerLayout {
             gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
             if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
         }
+        // In selection mode the content slides away from the leading edge for the check box
+        // (the rows keep their width, so nothing is measured again).
+        let rightToLeft = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL
+        let slide = selectionCheck.isShown ? (rightToLeft ? -SelectionCheck.slide : SelectionCheck.slide) : 0
         if notice.isShown {
             notice.place(in: widget, width: width, height: height)
         } else {
-            content.widget.allocate(x: offset, y: 0, width: width, height: height)
+            content.widget.allocate(x: offset + slide, y: 0, width: width, height: height)
         }
+        selectionCheck.place(in: widget, width: width, height: height)
+        if hasDragHandle { dragHandle.allocate(x: handleX(width: width) + slide, y: 0, width: Self.dragHandleWidth, height: height) }
     }
 }

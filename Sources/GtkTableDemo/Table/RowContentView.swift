@@ -16,10 +16,14 @@ import TableModel
     /// The table's viewport shows `band` of this view (its own y; empty or outside it when
     /// none shows). Called after every placement of the row.
     func show(band: Range<Int32>)
+    /// The cell is about to be destroyed with its widgets: let go of what outlives them.
+    func willBeDestroyed()
 }
 
 extension RowContentView {
     /// Most rows lay out and draw all they hold, wherever the viewport is.
     func willShow(band: Range<Int32>) {}
     func show(band: Range<Int32>) {}
+    /// Most rows hold nothing but their own widgets.
+    func willBeDestroyed() {}
 }

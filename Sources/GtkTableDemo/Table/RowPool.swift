@@ -69,6 +69,7 @@ final class RowPool {
     }
 
     private func destroy(_ cell: RowCell) {
+        cell.content.willBeDestroyed()
         cell.widget.unparent()
         liveCount -= 1
     }

@@ -37,6 +37,8 @@ enum RowStyle {
         metrics.rich.padding = 12
         metrics.rich.errorHeight = 56
         metrics.rich.font = richFont.description(dpi: 96)
+        metrics.web.paddingX = 12
+        metrics.web.paddingY = 6
         metrics.unreadable.paddingX = 12
         metrics.unreadable.paddingY = 8
         metrics.unreadable.font = noteFont.description(dpi: 96)
@@ -44,7 +46,7 @@ enum RowStyle {
     }()
 
     /// The model's metrics at a text resolution of `dpi` (96 unscaled; GNOME's Large Text
-    /// gives 120): fonts grow with it, paddings stay.
+    /// gives 120): fonts grow with it, and so does web pages' text, paddings stay.
     static func metrics(dpi: Double) -> RowMetrics {
         var scaled = metrics
         scaled.note.font = noteFont.description(dpi: dpi)
@@ -52,6 +54,7 @@ enum RowStyle {
         scaled.grid.font = chipFont.description(dpi: dpi)
         scaled.rich.font = richFont.description(dpi: dpi)
         scaled.unreadable.font = noteFont.description(dpi: dpi)
+        scaled.web.textScale = dpi / 96
         return scaled
     }
 
@@ -79,13 +82,13 @@ enum RowStyle {
 
     /// The marks a row shows for its swipe actions' state (S9), in words where there is room.
     static func marks(of row: Row) -> String {
-        [row.pinned ? "📌 Pinned" : nil, row.flagged ? "⚑ Flagged" : nil, row.done ? "✓ Done" : nil]
+        [row.pinned ? "📌 " + tr("Pinned") : nil, row.flagged ? "⚑ " + tr("Flagged") : nil, row.done ? "✓ " + tr("Done") : nil]
             .compactMap { $0 }.joined(separator: "   ")
     }
 
     /// The same marks in words only, as a screen reader names them: "Pinned, Flagged".
     static func spokenMarks(of row: Row) -> String {
-        [row.pinned ? "Pinned" : nil, row.flagged ? "Flagged" : nil, row.done ? "Done" : nil].compactMap { $0 }
+        [row.pinned ? tr("Pinned") : nil, row.flagged ? tr("Flagged") : nil, row.done ? tr("Done") : nil].compactMap { $0 }
             .joined(separator: ", ")
     }
 

@@ -8,6 +8,7 @@ extension TableController {
     func attachGestures(to cell: RowCell) {
         attachSwipeDrag(to: cell)
         attachContextMenuClick(to: cell)
+        attachSelectionClick(to: cell)
         cell.leftStrip.onActivate = { [weak self, weak cell] index in
             guard let self, let cell, let id = self.liveRow(of: cell) else { return }
             self.handle(.performAction(id, edge: self.edge(of: .left), index: index))

@@ -28,7 +28,7 @@ extension TableController {
     private func handleEarlyKey(_ keyval: UInt32, shift: Bool) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Escape:
-            return endEditing()
+            return endEditing() || leaveSelectionMode()
         case GDK_KEY_Menu:
             return showContextMenuForFocusedRow()
         case GDK_KEY_F10 where shift:
@@ -40,7 +40,10 @@ extension TableController {
 
     private func showContextMenuForFocusedRow() -> Bool {
         guard let id = rowWithFocus(), let cell = view.cell(for: id) else { return false }
-        contextMenu.show(for: id, in: cell, x: 24, y: Double(gtk_widget_get_height(cell.widget.widget)) / 2)
+        // At the row's middle, so the menu opens over the row, centred under that point.
+        contextMenu.show(
+            for: id, in: cell, x: Double(gtk_widget_get_width(cell.widget.widget)) / 2,
+            y: Double(gtk_widget_get_height(cell.widget.widget)) / 2)
         return true
     }
 
@@ -59,8 +62,8 @@ extension TableController {
             guard let id = rowWithFocus(), let kind = layout.kind(of: id) else { return false }
             switch kind {
             case .note:
-                // A note whose text fits has nothing to expand: the button is insensitive too.
-                guard (try? model.noteLayout(for: id))?.canExpand == true || isExpanded(id) else {
+                // A note whose text fits has nothing to expand or collapse: it has no button either.
+                guard (try? model.noteLayout(for: id))?.canExpand == true else {
                     gtk_widget_error_bell(view.widget.widget)
                     return true
                 }
@@ -137,15 +140,18 @@ extension TableController {
         focusInPlace(id)
     }
 
+    /// Gives row `id` the focus back if GTK left it on the table itself (as GTK 4.10 and later
+    /// do when a focused popover closes) and the row still exists; otherwise does nothing.
+    func takeFocusBack(for id: RowID?) {
+        guard !isClosed, let id = id.flatMap(isLive), let root = gtk_widget_get_root(view.widget.widget),
+              gtk_root_get_focus(root) == view.widget.widget else { return }
+        focusInPlace(id)
+    }
+
     /// The row whose cell holds keyboard focus (itself or a widget inside it), unless the model
     /// deleted it a moment ago (see `liveRow(of:)`).
     func rowWithFocus() -> RowID? {
         view.cells.first { _, cell in cell.holdsKeyboardFocus }.flatMap { isLive($0.key) }
-    }
-
-    private func isExpanded(_ id: RowID) -> Bool {
-        if case .note(_, true)? = model.row(id)?.content { return true }
-        return false
     }
 
     private func topVisibleIndex() -> Int {

@@ -29,6 +29,10 @@ final class TableController {
     /// Called after every applied update (saving, state file).
     var onUpdate: (() -> Void)?
     var onUndoToast: ((TableUpdate.UndoToast) -> Void)?
+    /// Called when the selection or selection mode changed (E3), for the window's chrome.
+    var onSelectionChanged: (() -> Void)?
+    /// An action moved row `id` out of view; the message says where (P4).
+    var onMovedOutOfView: ((RowID, String) -> Void)?
     /// A refusal: what to tell the user, and the details for the log.
     var onError: ((_ message: String, _ details: String) -> Void)?
     /// Called when a rich row comes into view with its content not yet requested.
@@ -38,6 +42,10 @@ final class TableController {
     let keptNoteLayouts: NoteParagraphLayouts?
     /// GTK measures of row cells, once per row per frame, counted as the bench's peers count theirs.
     let widgetMeasures = WidgetMeasureCounter()
+    /// The live web views web rows share (H2).
+    let webViews = WebViewPool()
+    /// Tells a screen reader where a row went after a keyboard move.
+    let moveAnnouncer = MoveAnnouncer()
 
     /// How many measure-and-scroll rounds `scrollToEnd` may take.
     static let maximumEndPasses = 8
@@ -51,8 +59,13 @@ final class TableController {
         animator.onChange = { [weak self] in self?.view.setNeedsLayout() }
         contextMenu = ContextMenu(controller: self)
         attachScrolling()
+        // Before the other keys: Escape cancels a row drag first.
+        attachRowMoveKeys()
         attachKeyboard()
+        attachSelectionKeys()
+        attachRowDrag()
         attachTableClicks()
+        attachWebRows()
     }
 
     /// Set when the window is going away: its widgets are being destroyed, and the signals
@@ -62,6 +75,7 @@ final class TableController {
     /// The window is closing: from now on nothing is laid out, focused or revealed.
     func close() {
         isClosed = true
+        webViews.close()
     }
 
     /// True while anything is still moving or being measured: the state file's `settled` is false.
@@ -93,7 +107,7 @@ final class TableController {
 
     /// Tells the user, in their words, why something was refused; the log gets the details.
     func report(_ error: TableError) {
-        onError?(model.userMessage(for: error), error.description)
+        onError?(RefusalWording.text(for: error, in: model), error.description)
     }
 
     /// Applies an update and lays out again (positions come from the model's corrected
@@ -118,6 +132,7 @@ final class TableController {
     /// during its own allocation): rows to bind again, swipe offsets, carets, toasts.
     func record(_ update: TableUpdate) {
         guard !isClosed else { return }
+        recordSelection(update)
         for id in update.layout.deleted {
             animator.forget(id)
             view.presentation.forget(id)
@@ -172,6 +187,34 @@ final class TableController {
             return
         }
         if isFirstWidth { record(model.measureSample(of: min(Self.estimateSampleSize, model.count / 2))) }
+        if isFirstWidth, let (id, offsetInRow) = positionToRestore {
+            positionToRestore = nil
+            restorePosition(row: id, offsetInRow: offsetInRow)
+        }
+    }
+
+    /// Where the table was left at the last quit (P1), taken once the rows have a width.
+    private var positionToRestore: (RowID, Double)?
+
+    /// Scrolls to row `id`, `offsetInRow` px into it, once the rows first have a width: the
+    /// row is measured first, so the offset lands inside it as it was, whatever the estimates
+    /// of the rows above (which keep it in place as they are measured, W2).
+    func restorePositionAtFirstWidth(row id: RowID, offsetInRow: Double) {
+        positionToRestore = (id, offsetInRow)
+    }
+
+    /// - Complexity: O(log n) plus measuring row `id`.
+    private func restorePosition(row id: RowID, offsetInRow: Double) {
+        guard isLive(id) != nil else { return }
+        do {
+            record(try model.measure([id]))
+        } catch {
+            report(error)
+            return
+        }
+        guard let top = model.layout.offset(of: id), let height = model.layout.height(of: id) else { return }
+        let inside = min(max(0, offsetInRow), max(0, height - 1))
+        record(model.scroll(toOffset: top + inside))
     }
 
     func viewportChanged(to height: Double) {
@@ -262,8 +305,43 @@ final class TableController {
         case .caretMoved(let id):
             caretMoved(in: id)
         case .performAction(let id, let edge, let index):
+            let hadFocus = model.focusedRow == id || view.cell(for: id)?.holdsKeyboardFocus == true
+            let neighbour = focusSuccessor(of: id)
+            let wasPinned = model.row(id)?.pinned
             performAnimated { () throws(TableError) in try model.performSwipeAction(on: id, edge: edge, index: index) }
+            // A deleted row's focus goes on to its neighbour, not to the table (P4).
+            if hadFocus, isLive(id) == nil, let neighbour { focus(neighbour) }
+            // A pin that moved the row out of view says so, and offers to show it (P4).
+            if wasPinned == false, model.row(id)?.pinned == true, !isInView(id), let message = model.row(id).map(ToastWords.pinnedOutOfView) {
+                onMovedOutOfView?(id, message)
+            }
         }
+    }
+
+    /// Whether any of row `id` lies inside the viewport, at its resting place.
+    ///
+    /// - Complexity: O(log n).
+    private func isInView(_ id: RowID) -> Bool {
+        let layout = model.layout
+        guard let top = layout.offset(of: id), let height = layout.height(of: id) else { return false }
+        return top + height > layout.scrollOffset && top < layout.scrollOffset + layout.viewportHeight
+    }
+
+    /// Scrolls row `id` into view and gives it the keyboard focus (a toast's Show).
+    func show(_ id: RowID) {
+        guard isLive(id) != nil else { return }
+        focus(id)
+    }
+
+    /// The row that takes the focus if row `id` goes: the next one, or the previous one when
+    /// `id` is the last; nil when it is the only row.
+    ///
+    /// - Complexity: O(log n).
+    private func focusSuccessor(of id: RowID) -> RowID? {
+        let layout = model.layout
+        guard let index = layout.index(of: id) else { return nil }
+        if index + 1 < layout.count { return layout.id(at: index + 1) }
+        return index > 0 ? layout.id(at: index - 1) : nil
     }
 
     // MARK: Scrolling

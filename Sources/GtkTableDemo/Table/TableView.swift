@@ -16,7 +16,7 @@ import TableModel
 /// vertical adjustment. The table itself is never taller than the viewport, and its own
 /// allocation sets the adjustment from the model (`ScrollAdjustment`), as GtkListView does.
 @MainActor
-final class TableView: ScrollableLayout {
+final class TableView: ScrollableLayout, ContainerDrawing {
     /// Extra height laid out above and below the viewport, so small scrolls find rows ready.
     static let overscan = 120.0
     /// The narrowest the rows may get, and the size the table asks for when nothing constrains it.
@@ -32,8 +32,11 @@ final class TableView: ScrollableLayout {
     private var pool: RowPool!
     /// The cells showing rows, by row id.
     private(set) var cells: [RowID: RowCell] = [:]
-    private var stickyCell: RowCell!
+    /// The copy of the current section's header drawn pinned over the rows (W5).
+    private(set) var stickyCell: RowCell!
     private(set) var rowWidth = 0.0
+    /// Where the rows start: they are centred when the table is wider than they may be (P7).
+    private(set) var rowInset: Int32 = 0
     /// The rows placed by the last allocation, in order, with their window-relative y.
     private(set) var placedRows: [VisibleRow] = []
     private(set) var stickyHeader: StickyHeader?
@@ -52,6 +55,10 @@ final class TableView: ScrollableLayout {
     private(set) var allocationGuard: AllocationGuard!
     /// True while GTK allocates the table.
     private var isAllocating = false
+    /// The placed cells in the order they are drawn while a slide runs (empty otherwise).
+    private var cellsInDrawingOrder: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Cells are to be bound before the next layout phase (`bindBeforeNextLayout`).
+    private var bindingScheduled = false
     /// A layout was asked for during the current pass.
     private var passRequested = false
     /// Where rows are drawn away from their model place while a height change animates.
@@ -61,7 +68,7 @@ final class TableView: ScrollableLayout {
         self.controller = controller
         scrolledWindow = GObjectRef(gtk_scrolled_window_new()!)
         widget = Container.make(cssName: "table-view", role: GTK_ACCESSIBLE_ROLE_LIST, layout: self, scrollable: true)
-        widget.setAccessibleLabel("Rows")
+        widget.setAccessibleLabel(tr("Rows"))
         allocationGuard = AllocationGuard(widget: widget)
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focusable(widget.widget, 1)
@@ -83,9 +90,13 @@ final class TableView: ScrollableLayout {
         gtk_scrolled_window_set_vadjustment(scrolledWindow(), scrolling.adjustment())
         gtk_scrolled_window_set_child(scrolledWindow(), widget.widget)
         presentation = PresentationOffsets(host: widget)
+        rowDrag = RowDragPreview(table: widget)
+        // The sticky header is the last child, drawn and picked over every row; cells made
+        // later go first (`makeCell`), so it stays last.
+        gtk_widget_insert_before(stickyCell.widget.widget, widget.widget, nil)
         presentation.onChange = { [weak self] in self?.setNeedsLayout() }
         if let scrollbar {
-            scrollbar.setAccessibleLabel("Scroll the rows")
+            scrollbar.setAccessibleLabel(tr("Scroll the rows"))
             scrolling.watch(scrollbar: scrollbar)
         }
     }
@@ -99,6 +110,10 @@ final class TableView: ScrollableLayout {
     private var layout: TableLayout { controller.model.layout }
     /// A row to give keyboard focus once its cell is placed.
     private(set) var pendingFocus: RowID?
+    /// A row drag's look before the drop (E2).
+    private(set) var rowDrag: RowDragPreview!
+    /// Whether the pending focus goes into the note's text (`focusAfterLayout(_:editingText:)`).
+    private var pendingFocusEditsText = false
 
     // MARK: Cells
 
@@ -110,12 +125,13 @@ final class TableView: ScrollableLayout {
             case .toggle: ToggleRowView(send: send)
             case .grid: GridRowView()
             case .rich: RichRowView()
+            case .web: WebRowView(pool: controller.webViews)
             case .header: HeaderRowView()
             }
         let cell = RowCell(kind: kind, content: content, controller: controller)
         // A collapsed note scrolls its text only to follow the caret: the wheel scrolls the table.
         if let note = content as? NoteRowView { note.scroller.stopTakingScrolls() }
-        // New cells go first; the sticky header keeps itself last, on top (`placeStickyHeader`).
+        // New cells go first: the sticky header stays the last child, on top (`init`).
         gtk_widget_insert_after(cell.widget.widget, widget.widget, nil)
         controller.attachGestures(to: cell)
         return cell
@@ -168,6 +184,29 @@ final class TableView: ScrollableLayout {
         allocationGuard.requested()
         gtk_widget_queue_allocate(widget.widget)
         gtk_widget_queue_allocate(scrolledWindow.widget)
+        bindBeforeNextLayout()
+    }
+
+    /// Binds the cells the next allocation places in the frame's update phase, before GTK's
+    /// layout phase. A bind can resize widgets inside the cell (a label's text, a check box
+    /// shown, a style class that changes padding); done inside the table's allocation, that
+    /// resize climbs to ancestors GTK has already allocated in this frame, which then draw
+    /// without an allocation (GTK warns "Trying to snapshot AdwToastOverlay … without a
+    /// current allocation") and move a frame late. Done before the layout phase, the same
+    /// resize is laid out in the same frame. The allocation still binds what this could not
+    /// foresee (a new size, a row that started sliding in between), as before.
+    private func bindBeforeNextLayout() {
+        guard !bindingScheduled, rowWidth > 0, gtk_widget_get_realized(widget.widget) != 0 else { return }
+        bindingScheduled = true
+        widget.addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            self.bindingScheduled = false
+            guard !self.controller.isClosed, !self.isAllocating,
+                Double(gtk_widget_get_height(self.widget.widget)) == self.layout.viewportHeight
+            else { return false }
+            self.bindCells(self.rowsToPlace(self.layOutRows()))
+            return false
+        }
     }
 
     // MARK: ContainerLayout
@@ -196,7 +235,8 @@ final class TableView: ScrollableLayout {
     private static let maximumPasses = 3
 
     private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
-        let newRowWidth = Double(max(1, width))
+        let newRowWidth = Double(ReadableWidth.rowWidth(forTableWidth: width))
+        rowInset = (width - Int32(newRowWidth)) / 2
         if newRowWidth != rowWidth {
             // A reflow (grids, wrapped text) slides the rows to their new places.
             if rowWidth > 0 { captureForAnimation() }
@@ -204,12 +244,7 @@ final class TableView: ScrollableLayout {
             controller.widthChanged(to: newRowWidth)
         }
         if Double(height) != layout.viewportHeight { controller.viewportChanged(to: Double(height)) }
-        // Rows that come into view unmeasured are measured now, before anything is drawn;
-        // the model corrects the scroll offset so the anchor row stays put.
-        controller.measureRowsKeepingCells()
-        let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan, holdingFraction: thumbFraction)
-        thumbFraction = nil
-        controller.record(measured)
+        let visible = layOutRows()
         beginAnimation(shown: visible)
         placeCells(visible, width: Int32(rowWidth))
         scrolling.configure(
@@ -220,7 +255,39 @@ final class TableView: ScrollableLayout {
         controller.revealPendingCarets()
         if let id = pendingFocus, let cell = cells[id] {
             pendingFocus = nil
-            gtk_widget_grab_focus(cell.widget.widget)
+            if pendingFocusEditsText {
+                editTextSoon(of: cell, id: id)
+            } else {
+                gtk_widget_grab_focus(cell.widget.widget)
+            }
+            pendingFocusEditsText = false
+        }
+    }
+
+    /// The rows the viewport and its overscan show, from the model. Rows that come into view
+    /// unmeasured are measured now, before anything is drawn; the model corrects the scroll
+    /// offset so the anchor row stays put. Asked again with nothing changed, it measures
+    /// nothing and gives the same rows.
+    ///
+    /// - Complexity: O(k log n) for k rows shown, plus measuring the new ones.
+    private func layOutRows() -> [VisibleRow] {
+        controller.measureRowsKeepingCells()
+        let (visible, measured) = controller.model.layOutVisibleRows(overscan: Self.overscan, holdingFraction: thumbFraction)
+        thumbFraction = nil
+        controller.record(measured)
+        return visible
+    }
+
+    /// Puts the caret in the note `cell` shows from the main loop, after this allocation:
+    /// turning a drawn note into its text view inside the allocation resized the widgets
+    /// above the table while GTK allocated them (it warned it snapshotted the toast overlay
+    /// without an allocation).
+    private func editTextSoon(of cell: RowCell, id: RowID) {
+        MainLoopSource.idle { [weak self, weak cell] in
+            guard let self, let cell, !self.controller.isClosed, cell.boundID == id,
+                  let note = cell.content as? NoteRowView else { return false }
+            note.focusText()
+            return false
         }
     }
 
@@ -230,6 +297,11 @@ final class TableView: ScrollableLayout {
         let y = (top - offset).rounded()
         let bottom = (top + height - offset).rounded()
         return (Int32(y), Int32(bottom - y))
+    }
+
+    /// The band of a row placed at `y` (its own y) that the viewport shows.
+    static func shownBand(ofRowAt y: Int32, viewportHeight: Double) -> Range<Int32> {
+        -y..<Int32(viewportHeight.rounded(.up)) - y
     }
 
     // MARK: Animated height changes
@@ -243,7 +315,7 @@ final class TableView: ScrollableLayout {
         var drawn: [RowID: PresentationOffsets.DrawnRow] = [:]
         for id in cells.keys {
             guard let top = layout.offset(of: id), let height = layout.height(of: id) else { continue }
-            drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + presentation.shift(of: id), height: height)
+            drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + drawnShift(of: id), height: height)
         }
         presentation.capture(drawn)
     }
@@ -256,6 +328,14 @@ final class TableView: ScrollableLayout {
         presentation.begin(shown: shown.map { ($0.id, $0.y - offset) }) { id in
             layout.placement(of: id).map { PresentationOffsets.DrawnRow(top: $0.y - offset, height: $0.height) }
         }
+    }
+
+    /// How far row `id` is drawn from its resting place now: a height change's slide plus a
+    /// row drag's (the dragged row under the pointer, the rows making room).
+    ///
+    /// - Complexity: O(log n).
+    func drawnShift(of id: RowID) -> Double {
+        presentation.shift(of: id) + rowDrag.shift(of: id, in: layout)
     }
 
     /// Rows not laid out at their resting place but drawn inside the viewport on their way
@@ -271,19 +351,20 @@ final class TableView: ScrollableLayout {
         }
     }
 
-    /// Gives row `id` keyboard focus as soon as a layout has placed its cell.
-    func focusAfterLayout(_ id: RowID) {
+    /// Gives row `id` keyboard focus as soon as a layout has placed its cell; with
+    /// `editingText`, a note's text view takes it, caret and all (a created note, E1).
+    func focusAfterLayout(_ id: RowID, editingText: Bool = false) {
         pendingFocus = id
+        pendingFocusEditsText = editingText
         setNeedsLayout()
     }
 
-    /// Places a cell for every visible row, and for the rows that keep their cells while
-    /// scrolled away (the edited and the focused row, N9, N10), at the model's rectangles.
-    /// A cell is bound when it is new to its row or its row changed since it was bound.
+    /// The rows to place: every visible row, the rows that keep their cells while scrolled
+    /// away (the edited and the focused row, N9, N10) and, during a slide, the rows drawn on
+    /// their way in; in drawing order.
     ///
-    /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
-    private func placeCells(_ visible: [VisibleRow], width: Int32) {
-        let offset = layout.scrollOffset
+    /// - Complexity: O(k log k) for k rows.
+    private func rowsToPlace(_ visible: [VisibleRow]) -> [VisibleRow] {
         var placed = visible
         var placedIDs = Set(visible.map(\.id))
         for id in controller.rowsKeepingCells where !placedIDs.contains(id) {
@@ -298,11 +379,21 @@ final class TableView: ScrollableLayout {
             }
             placed.sort(by: presentation.isDrawnUnder)
         }
+        return placed
+    }
+
+    /// Gives each row of `placed` a cell bound to it, and the sticky header its section's
+    /// header; cells of rows no longer placed go back to the pool. A cell is bound when it is
+    /// new to its row or its row changed since it was bound, so a second call with nothing
+    /// changed binds nothing. Allocates nothing.
+    ///
+    /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
+    private func bindCells(_ placed: [VisibleRow]) {
+        let placedIDs = Set(placed.map(\.id))
         for (id, cell) in cells where !placedIDs.contains(id) {
             cells[id] = nil
             pool.recycle(cell)
         }
-        var previousDrawn: UnsafeMutablePointer<GtkWidget>?
         for row in placed {
             var cell: RowCell! = cells[row.id]
             var needsBind = allCellsStale || staleRows.contains(row.id)
@@ -315,37 +406,67 @@ final class TableView: ScrollableLayout {
                 cell.bind(content, model: controller.model)
                 controller.cellBound(row.id)
             }
-            cell.swipeOffset = controller.swipeOffset(of: row.id)
-            let span = Self.pixelSpan(top: row.y + presentation.shift(of: row.id), height: row.height, offset: offset)
-            let band = -span.y..<Int32(layout.viewportHeight.rounded(.up)) - span.y
-            cell.content.willShow(band: band)
-            cell.widget.allocate(x: 0, y: span.y, width: width, height: span.height)
-            cell.content.show(band: band)
-            if presentation.isAnimating { drawAfter(cell, previous: &previousDrawn) }
         }
+        bindStickyHeader()
+        pool.trim(toLive: Self.rowWidgetLimit - 1)
+        staleRows.removeAll(keepingCapacity: true)
+        allCellsStale = false
+    }
+
+    /// Places a bound cell for every row `rowsToPlace` gives, at the model's rectangles.
+    ///
+    /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
+    private func placeCells(_ visible: [VisibleRow], width: Int32) {
+        let offset = layout.scrollOffset
+        let placed = rowsToPlace(visible)
+        bindCells(placed)
+        cellsInDrawingOrder = presentation.isAnimating ? placed.compactMap { cells[$0.id]?.widget.widget } : []
+        for row in placed {
+            guard let cell = cells[row.id] else { continue }
+            cell.swipeOffset = controller.swipeOffset(of: row.id)
+            let span = Self.pixelSpan(top: row.y + drawnShift(of: row.id), height: row.height, offset: offset)
+            let band = Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
+            cell.content.willShow(band: band)
+            cell.widget.allocate(
+                x: rowInset, y: span.y, width: width, height: span.height)
+            cell.content.show(band: band)
+        }
+        rowDrag.placeIndicator(layout, width: width)
         placedRows = visible.map { row in
             var placed = row
             placed.y = row.y - offset
             return placed
         }
         placeStickyHeader(width: width, offset: offset)
-        pool.trim(toLive: Self.rowWidgetLimit - 1)
-        staleRows.removeAll(keepingCapacity: true)
-        allCellsStale = false
     }
 
-    /// Makes `cell` the child drawn right after `previous` (the first child when nil), moving
-    /// it only when it is not there already.
-    private func drawAfter(_ cell: RowCell, previous: inout UnsafeMutablePointer<GtkWidget>?) {
-        let child = cell.widget.widget
-        if gtk_widget_get_prev_sibling(child) != previous { gtk_widget_insert_after(child, widget.widget, previous) }
-        previous = child
+    // MARK: ContainerDrawing
+
+    /// Draws the children: while a slide runs, the placed cells first, in the order
+    /// `PresentationOffsets.isDrawnUnder` gives, then the others (the sticky header, the drop
+    /// indicator) in child order; otherwise every child in child order. Ordering the drawing,
+    /// not the children, leaves the widget tree alone during a layout: moving a child queues
+    /// a resize of the table, which inside an allocation reached ancestors GTK had already
+    /// allocated (GTK 4.8 warned it snapshotted the toast overlay without an allocation).
+    ///
+    /// - Complexity: O(children).
+    func snapshot(_ container: GObjectRef, _ snapshot: OpaquePointer) {
+        let ordered = Set(cellsInDrawingOrder)
+        for child in cellsInDrawingOrder where gtk_widget_get_parent(child) == container.widget {
+            gtk_widget_snapshot_child(container.widget, child, snapshot)
+        }
+        var child = gtk_widget_get_first_child(container.widget)
+        while let current = child {
+            if !ordered.contains(current) { gtk_widget_snapshot_child(container.widget, current, snapshot) }
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
-    /// Pins the current section's header at the top (W5) once its own row has scrolled up.
-    private func placeStickyHeader(width: Int32, offset: Double) {
+    /// Binds the sticky header to the current section's header (W5) once that header's own
+    /// row has scrolled up; hides it otherwise.
+    private func bindStickyHeader() {
         stickyHeader = layout.stickyHeader()
-        guard let sticky = stickyHeader, let headerTop = layout.offset(of: sticky.id), headerTop < offset,
+        guard let sticky = stickyHeader, let headerTop = layout.offset(of: sticky.id), headerTop < layout.scrollOffset,
             let row = controller.model.row(sticky.id)
         else {
             stickyHeader = nil
@@ -356,14 +477,14 @@ final class TableView: ScrollableLayout {
             stickyCell.bind(row, model: controller.model)
         }
         gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
-        // Drawn last, over every row (children draw in order, and cells made after it, or moved
-        // to the front for a slide, come before it).
-        if gtk_widget_get_next_sibling(stickyCell.widget.widget) != nil {
-            gtk_widget_insert_before(stickyCell.widget.widget, widget.widget, nil)
-        }
+    }
+
+    /// Pins the sticky header bound by `bindStickyHeader` at the top.
+    private func placeStickyHeader(width: Int32, offset: Double) {
+        guard let sticky = stickyHeader else { return }
         let span = Self.pixelSpan(top: sticky.y, height: sticky.height, offset: offset)
         stickyCell.widget.allocate(
-            x: 0, y: span.y, width: width, height: span.height)
+            x: rowInset, y: span.y, width: width, height: span.height)
     }
 
     // MARK: Scrolling

@@ -46,7 +46,7 @@ final class ToggleRowView: ContainerLayout, RowContentView {
         boundID = row.id
         gtk_label_set_text(title(), text)
         let height = (try? model.toggleLabel(for: row.id)) ?? ""
-        gtk_label_set_text(heightLabel(), "\(height) px")
+        gtk_label_set_text(heightLabel(), tr("{height} px").filling(["height": height]))
         gtk_image_set_from_icon_name(chevron(), open ? "pan-down-symbolic" : "pan-end-symbolic")
         let marksText = RowStyle.marks(of: row)
         gtk_label_set_text(marks(), marksText)

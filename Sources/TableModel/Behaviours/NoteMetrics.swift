@@ -1,8 +1,9 @@
 /// The chrome around a note's text area, supplied by the view (it knows its CSS); the
-/// defaults are for tests. Layout: padding, the text area, `spacing`, the Expand/Collapse
-/// button, padding.
+/// defaults are for tests. Layout: padding, the text area, then, when the note has a button
+/// or marks to show, `spacing` and a bar `buttonHeight` tall (the Expand/Collapse button and
+/// the marks), and padding.
 ///
-/// Row height = `paddingTop + textAreaHeight + spacing + buttonHeight + paddingBottom`;
+/// Row height = `paddingTop + textAreaHeight + [spacing + buttonHeight] + paddingBottom`;
 /// the text wraps at `rowWidth - paddingLeading - paddingTrailing - textInset * 2 - caretReserve`.
 public struct NoteMetrics: Hashable, Sendable {
     public var paddingTop: Double = 8
@@ -21,10 +22,12 @@ public struct NoteMetrics: Hashable, Sendable {
     /// - Complexity: O(1).
     public init() {}
 
-    /// The height the row adds around its text area.
+    /// The height the row adds around its text area, with or without the button bar.
     ///
     /// - Complexity: O(1).
-    public var chromeHeight: Double { paddingTop + spacing + buttonHeight + paddingBottom }
+    public func chromeHeight(withBar: Bool) -> Double {
+        paddingTop + (withBar ? spacing + buttonHeight : 0) + paddingBottom
+    }
 
     /// The width the text wraps at for a row `rowWidth` wide, never below 1.
     ///

@@ -15,6 +15,9 @@ public enum RichLoadState: Hashable, Sendable {
     /// How long a load may take before it is reported as failed.
     public static let timeout: Double = 10
 
+    /// The `failed` message of a load that ran past ``timeout``; the app words it for the user.
+    public static let timedOutMessage = "Loading timed out"
+
     /// Whether the row is waiting for content (placeholder or loading).
     ///
     /// - Complexity: O(1).

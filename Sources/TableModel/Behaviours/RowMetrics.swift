@@ -4,6 +4,7 @@ public struct RowMetrics: Hashable, Sendable {
     public var note = NoteMetrics()
     public var grid = GridMetrics()
     public var rich = RichMetrics()
+    public var web = WebMetrics()
     public var unreadable = UnreadableRowMetrics()
 
     /// - Complexity: O(1).

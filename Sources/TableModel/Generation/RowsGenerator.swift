@@ -1,6 +1,7 @@
 /// Generates rows for benchmarks and tests (D3): a header every ``headerInterval`` rows,
 /// then a mix of notes (short, long, multi-line; English, Russian or Hindi), toggles, grids
-/// and rich rows. The same seed and count always give the same rows; ids are 1...count.
+/// and rich rows, and with ``webRowsPercent`` above 0 that share of web rows (H2's
+/// benchmark). The same seed, count and share always give the same rows; ids are 1...count.
 public struct RowsGenerator: Sendable {
     /// One section header starts every this many rows.
     public static let headerInterval = 50
@@ -8,10 +9,33 @@ public struct RowsGenerator: Sendable {
     public static let chunkSize = 1 << 20
 
     public let seed: UInt64
+    /// Percent of rows (0...100) that are web rows: evenly spaced, each taking the place of
+    /// the row generated there, so every other row is the same as with none.
+    public let webRowsPercent: Int
+    /// A word added to the end of every note's text and toggle's title and as a last chip of
+    /// every grid, or nil: the find benchmark's query for about 90 % of rows (the rows that are
+    /// neither headers nor rich). Every other row, and the random draws, are as without it.
+    public let commonWord: String?
 
     /// - Complexity: O(1).
-    public init(seed: UInt64) {
+    public init(seed: UInt64, webRowsPercent: Int = 0, commonWord: String? = nil) {
         self.seed = seed
+        self.webRowsPercent = min(max(webRowsPercent, 0), 100)
+        self.commonWord = commonWord
+    }
+
+    /// The HTML of generated web rows: a heading, a wrapping paragraph and a small table.
+    public static let webRowHTML = """
+        <!doctype html><html><head><style>body{font:14px 'Noto Sans',sans-serif;color:#222}\
+        table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:2px 6px}</style></head>\
+        <body><h4 style="margin:0 0 4px">Generated web row</h4><p style="margin:0 0 4px">Real HTML \
+        in a pooled WebKit view, measured once it has loaded.</p><table><tr><th>Kind</th><th>Share</th>\
+        </tr><tr><td>web</td><td>1 %</td></tr></table></body></html>
+        """
+
+    /// Whether the row at `index` is a web row.
+    func isWebRow(_ index: Int) -> Bool {
+        webRowsPercent > 0 && (index * webRowsPercent) / 100 != ((index + 1) * webRowsPercent) / 100
     }
 
     /// The first `count` rows, in memory.
@@ -89,7 +113,19 @@ public struct RowsGenerator: Sendable {
         default: content = .rich(source: "rich/welcome.markup")
         }
         let marks = Int.random(in: 0..<20, using: &random)
-        return Row(id: id, content: content, flagged: marks == 0, done: marks == 1)
+        let shown = isWebRow(index) ? .web(html: Self.webRowHTML) : withCommonWord(content)
+        return Row(id: id, content: shown, flagged: marks == 0, done: marks == 1)
+    }
+
+    /// `content` with ``commonWord`` added, when there is one and `content` is searchable text.
+    private func withCommonWord(_ content: RowContent) -> RowContent {
+        guard let word = commonWord else { return content }
+        switch content {
+        case .note(let text, let expanded): return .note(text: text + " " + word, expanded: expanded)
+        case .toggle(let title, let open): return .toggle(title: title + " " + word, open: open)
+        case .grid(let chips): return .grid(chips: chips + [word])
+        default: return content
+        }
     }
 
     private func noteText(random: inout SplitMix64) -> String {

@@ -10,6 +10,9 @@ public final class PreparedLayout: @unchecked Sendable {
 
     /// The number of rows.
     public let count: Int
+    /// The largest row id in the outline, or nil when it is empty: a created row takes a
+    /// larger one (``Table/createNote(after:)``).
+    public let largestID: RowID?
 
     /// - Throws: ``TableError/layout(_:)`` (`.duplicateRow`) when an id occurs twice.
     /// - Complexity: O(n) for n rows.
@@ -28,6 +31,7 @@ public final class PreparedLayout: @unchecked Sendable {
             throw .layout(error)
         }
         count = outline.count
+        largestID = outline.lazy.map(\.id).max()
     }
 
     /// The layout, handed over once.

@@ -51,6 +51,12 @@ public final class TableLayout {
     /// Where the anchor row was last found (leaf, slot), tried first when restoring the scroll
     /// position; checked against the row's id before use, so it is only ever a hint.
     @exclusivity(unchecked) var anchorHint: (leaf: Int32, slot: Int) = (-1, 0)
+    /// The selected rows (E3), by position: every structural change here shifts them, so a
+    /// selected row stays selected wherever it goes and a new row starts unselected.
+    public internal(set) var selection = RowSelection()
+    /// The rows whose heights changed since a filtered layout was prepared from this one
+    /// (``Table/filterSource(alsoShowing:)``); nil until the first such snapshot.
+    var journal: LayoutJournal?
 
     /// A layout of `rows`, all estimated unless a `RowSpec` carries a measured height,
     /// scrolled to the top.

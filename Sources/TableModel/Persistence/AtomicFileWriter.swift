@@ -19,23 +19,33 @@ public enum AtomicFileWriter {
     /// - Complexity: O(total bytes).
     public static func write(_ chunks: some Sequence<[UInt8]>, to path: String, fileSystem: some FileSystem) throws(FileSystemError) {
         let temporary = temporaryPath(for: path)
-        let file = try fileSystem.openForWriting(at: temporary)
+        // Every failure names `path`, the file the caller asked for, never the temporary one.
+        let file: FileHandleID
+        do throws(FileSystemError) {
+            file = try fileSystem.openForWriting(at: temporary)
+        } catch {
+            throw error.about(path)
+        }
         do throws(FileSystemError) {
             for chunk in chunks { try fileSystem.write(chunk, to: file) }
             try fileSystem.synchronize(file)
         } catch {
             try? fileSystem.close(file)
             try? fileSystem.removeFile(at: temporary)
-            throw error
+            throw error.about(path)
         }
         do throws(FileSystemError) {
             try fileSystem.close(file)
             try fileSystem.rename(temporary, to: path)
         } catch {
             try? fileSystem.removeFile(at: temporary)
-            throw error
+            throw error.about(path)
         }
-        try fileSystem.synchronizeDirectory(at: split(path).folder)
+        do throws(FileSystemError) {
+            try fileSystem.synchronizeDirectory(at: split(path).folder)
+        } catch {
+            throw error.about(path)
+        }
     }
 
     /// The folder (`.` when there is none) and the last path component.

@@ -32,6 +32,21 @@ struct ChangeTracker {
         markIDs.remove(id)
     }
 
+    /// The rows from `first` through `last`, in table order, were deleted in bulk as part of
+    /// `batch` (kept in the store until the batch can no longer be undone).
+    ///
+    /// - Complexity: O(1) amortised.
+    mutating func trashed(batch: Int64, first: RowID, last: RowID) {
+        placements.append(.trashed(batch: batch, first: first, last: last))
+    }
+
+    /// The rows of `batch` came back.
+    ///
+    /// - Complexity: O(1) amortised.
+    mutating func untrashed(batch: Int64) {
+        placements.append(.untrashed(batch: batch))
+    }
+
     /// The changes so far, with each changed row's current content (or marks) from `row`,
     /// and a fresh start.
     ///

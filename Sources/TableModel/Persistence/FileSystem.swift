@@ -29,7 +29,25 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
     /// `ENOENT`, the same on every platform the app runs on.
     public static let notFoundCode: Int32 = 2
 
-    public var description: String { "\(operation) \(path): \(message)" }
+    /// The same failure told about `path`, the file the user named (a failure of a
+    /// temporary file is about the file it was to become).
+    ///
+    /// - Complexity: O(1).
+    public func about(_ path: String) -> FileSystemError {
+        FileSystemError(operation: operation, path: path, code: code, message: message)
+    }
+
+    /// In plain words, naming the file: “/home/ann/rows.json” could not be written: No such
+    /// file or directory.
+    public var description: String {
+        let verb = switch operation {
+        case "read": "read"
+        case "open": "opened"
+        case "unlink": "removed"
+        default: "written"
+        }
+        return "“\(path)” could not be \(verb): \(message)."
+    }
 }
 
 /// The file operations persistence needs, behind a seam so tests can inject failures and

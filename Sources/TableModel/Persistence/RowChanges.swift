@@ -7,6 +7,8 @@
 /// placements in order finds those neighbours adjacent and can give the row an order key
 /// between theirs, writing one row.
 ///
+/// It may also carry where the window was left (``view``), written in the same transaction.
+///
 /// Invariant: no id is in both ``rows`` and ``marks``.
 public struct RowChanges: Hashable, Sendable {
     /// One structural change.
@@ -15,6 +17,12 @@ public struct RowChanges: Hashable, Sendable {
         case placed(RowID, after: RowID?, before: RowID?)
         /// The row was deleted.
         case removed(RowID)
+        /// The rows from `first` through `last` in table order were deleted together as
+        /// `batch` (E3): one statement, and the rows stay recoverable until the store purges
+        /// them, so ``untrashed(batch:)`` (an undo) brings them back with their content.
+        case trashed(batch: Int64, first: RowID, last: RowID)
+        /// The rows of `batch` came back, where they were.
+        case untrashed(batch: Int64)
     }
 
     /// Structural changes, oldest first.
@@ -23,23 +31,28 @@ public struct RowChanges: Hashable, Sendable {
     public var rows: [RowID: Row]
     /// The marks of every row that still exists where only they changed, by id.
     public var marks: [RowID: RowMarks]
+    /// The window's size and scroll position to remember, if they are to be written.
+    public var view: ViewState?
 
     /// - Complexity: O(size of `marks`).
-    public init(placements: [Placement] = [], rows: [RowID: Row] = [:], marks: [RowID: RowMarks] = [:]) {
+    public init(placements: [Placement] = [], rows: [RowID: Row] = [:], marks: [RowID: RowMarks] = [:], view: ViewState? = nil) {
         self.placements = placements
         self.rows = rows
         self.marks = marks.filter { rows[$0.key] == nil }
+        self.view = view
     }
 
     /// - Complexity: O(1).
-    public var isEmpty: Bool { placements.isEmpty && rows.isEmpty && marks.isEmpty }
+    public var isEmpty: Bool { placements.isEmpty && rows.isEmpty && marks.isEmpty && view == nil }
 
     /// Adds changes made after these (a save that failed is retried together with the next).
-    /// Newer content wins; newer marks go into an older whole row; placements keep their order.
+    /// Newer content and view state win; newer marks go into an older whole row; placements
+    /// keep their order.
     ///
     /// - Complexity: O(size of `newer`).
     public mutating func absorb(_ newer: RowChanges) {
         placements += newer.placements
+        view = newer.view ?? view
         for (id, row) in newer.rows {
             rows[id] = row
             marks[id] = nil

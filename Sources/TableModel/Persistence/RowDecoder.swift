@@ -6,6 +6,7 @@
 /// - `toggle`: `title` (string), `open`, `flagged`, `done`, `pinned` (booleans, default false)
 /// - `grid`: `chips` (array of strings), `flagged`, `done`, `pinned`
 /// - `rich`: `source` (non-empty string), `flagged`, `done`, `pinned`
+/// - `web`: `html` (string, a whole HTML document or a fragment), `flagged`, `done`, `pinned`
 /// Any other field is kept in ``Row/extraFields``.
 enum RowDecoder {
     /// The keys the app reads and writes for `kind`.
@@ -18,6 +19,7 @@ enum RowDecoder {
         case .toggle: ["id", "kind", "title", "open", "flagged", "done", "pinned"]
         case .grid: ["id", "kind", "chips", "flagged", "done", "pinned"]
         case .rich: ["id", "kind", "source", "flagged", "done", "pinned"]
+        case .web: ["id", "kind", "html", "flagged", "done", "pinned"]
         }
     }
 
@@ -53,6 +55,8 @@ enum RowDecoder {
             let source = try fields.string("source", limit: RowLimits.maxTextBytes)
             guard !source.isEmpty else { throw fields.failure(at: "source", reason: .invalidValue(field: "source", detail: "must not be empty")) }
             content = .rich(source: source)
+        case .web:
+            content = .web(html: try fields.string("html", limit: RowLimits.maxTextBytes))
         }
         let marks = kind != .header
         let flagged = marks ? try fields.bool("flagged") ?? false : false

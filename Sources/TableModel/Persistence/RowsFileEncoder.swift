@@ -65,6 +65,9 @@ struct RowsFileEncoder {
         case .rich(let source):
             writer.raw(",\"source\":")
             writer.string(source)
+        case .web(let html):
+            writer.raw(",\"html\":")
+            writer.string(html)
         }
         if row.kind != .header {
             writer.raw(",\"flagged\":")

@@ -11,13 +11,8 @@ public struct SaveScheduler: Hashable, Sendable {
     public static let debounceInterval = 0.25
     /// The longest a change waits while changes keep coming.
     public static let maximumDelay = 0.75
-    /// After a failed save, the next attempt waits this long, so a full disk or a refused
-    /// path is not retried in a busy loop.
-    public static let retryInterval = 5.0
-
     private var firstUnsavedChange: Double?
     private var lastChange: Double?
-    private var retryTime: Double?
 
     /// - Complexity: O(1).
     public init() {}
@@ -38,8 +33,7 @@ public struct SaveScheduler: Hashable, Sendable {
     /// - Complexity: O(1).
     public var deadline: Double? {
         guard let firstUnsavedChange, let lastChange else { return nil }
-        let due = min(lastChange + Self.debounceInterval, firstUnsavedChange + Self.maximumDelay)
-        return max(due, retryTime ?? due)
+        return min(lastChange + Self.debounceInterval, firstUnsavedChange + Self.maximumDelay)
     }
 
     /// - Complexity: O(1).
@@ -54,14 +48,5 @@ public struct SaveScheduler: Hashable, Sendable {
     public mutating func didSave() {
         firstUnsavedChange = nil
         lastChange = nil
-        retryTime = nil
-    }
-
-    /// Records that a save attempted at `now` failed: the changes stay unsaved and the next
-    /// attempt is due no sooner than ``retryInterval`` later.
-    ///
-    /// - Complexity: O(1).
-    public mutating func didFailToSave(at now: Double) {
-        retryTime = now + Self.retryInterval
     }
 }

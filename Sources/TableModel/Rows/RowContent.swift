@@ -13,6 +13,9 @@ public enum RowContent: Hashable, Sendable {
     case grid(chips: [String])
     /// Pango markup loaded later from `source`, a path relative to the data folder (R1).
     case rich(source: String)
+    /// An HTML document shown by a web view, sized to fit it at the row's width (H1). It is
+    /// read-only content: the row is swiped, flagged, pinned, moved and deleted, never edited.
+    case web(html: String)
 
     /// - Complexity: O(1).
     public var kind: RowKind {
@@ -22,6 +25,7 @@ public enum RowContent: Hashable, Sendable {
         case .toggle: .toggle
         case .grid: .grid
         case .rich: .rich
+        case .web: .web
         }
     }
 }

@@ -61,9 +61,12 @@ public final class RowContents {
         set { store(newValue, for: id) }
     }
 
-    private func lookUp(_ id: RowID) -> Row? {
+    /// Row `id`'s content, held, cached or read. A row the table no longer lists reads as
+    /// absent (rows removed in bulk are never added to `removed`), unless `evenUnlisted`
+    /// (a removal asking whether the row was present before the table dropped it).
+    private func lookUp(_ id: RowID, evenUnlisted: Bool = false) -> Row? {
         if let row = held[id] { return row }
-        guard let source, !removed.contains(id) else { return nil }
+        guard let source, !removed.contains(id), evenUnlisted || listedKind(id) != nil else { return nil }
         if let row = recent[id] { return row }
         if let row = older.removeValue(forKey: id) {
             cache(row, for: id)
@@ -99,7 +102,7 @@ public final class RowContents {
     }
 
     private func store(_ row: Row?, for id: RowID) {
-        let present = lookUp(id) != nil
+        let present = lookUp(id, evenUnlisted: true) != nil
         recent[id] = nil
         older[id] = nil
         failures[id] = nil
@@ -114,6 +117,40 @@ public final class RowContents {
         }
     }
 
+    /// Takes out, in one step, the `removedCount` rows that left the table in bulk (those
+    /// `isListed` no longer lists), returning the ones held in memory for ``restore(_:count:)``.
+    /// With a source, the rest read as absent from now on because the table no longer lists them.
+    ///
+    /// - Complexity: O(1) when every row goes, else O(rows held and cached).
+    func removeInBulk(count removedCount: Int, isListed: (RowID) -> Bool) -> [RowID: Row] {
+        var taken: [RowID: Row]
+        if removedCount == count {
+            taken = held
+            held = [:]
+            (recent, older, failures) = ([:], [:], [:])
+        } else {
+            taken = held.filter { !isListed($0.key) }
+            for id in taken.keys { held[id] = nil }
+            recent = recent.filter { isListed($0.key) }
+            older = older.filter { isListed($0.key) }
+            failures = failures.filter { isListed($0.key) }
+        }
+        count -= removedCount
+        return taken
+    }
+
+    /// Puts back rows that ``removeInBulk(count:isListed:)`` took out: `taken` in memory, the
+    /// rest read from the source again once the table lists them.
+    ///
+    /// - Complexity: O(rows in `taken`).
+    func restore(_ taken: [RowID: Row], count restoredCount: Int) {
+        for (id, row) in taken {
+            held[id] = row
+            removed.remove(id)
+        }
+        count += restoredCount
+    }
+
     /// Empty content of `kind`, standing for a row the store cannot give (another process
     /// deleted it, or its columns are damaged), so the table never traps on it.
     private static func placeholder(for kind: RowKind) -> RowContent {
@@ -123,6 +160,7 @@ public final class RowContents {
         case .toggle: .toggle(title: "", open: false)
         case .grid: .grid(chips: [])
         case .rich: .rich(source: "")
+        case .web: .web(html: "")
         }
     }
 }

@@ -5,6 +5,7 @@ public enum RowKind: UInt8, CaseIterable, Sendable, Codable {
     case toggle
     case grid
     case rich
+    case web
 
     /// The name used in the JSON file.
     public var name: String {
@@ -14,6 +15,7 @@ public enum RowKind: UInt8, CaseIterable, Sendable, Codable {
         case .toggle: "toggle"
         case .grid: "grid"
         case .rich: "rich"
+        case .web: "web"
         }
     }
 
@@ -25,6 +27,7 @@ public enum RowKind: UInt8, CaseIterable, Sendable, Codable {
         case "toggle": self = .toggle
         case "grid": self = .grid
         case "rich": self = .rich
+        case "web": self = .web
         default: return nil
         }
     }

@@ -18,4 +18,9 @@ public struct RowMarks: Hashable, Sendable {
     public init(of row: Row) {
         self.init(flagged: row.flagged, done: row.done, pinned: row.pinned)
     }
+
+    /// Whether any mark is set (a note then shows its marks bar, N2).
+    ///
+    /// - Complexity: O(1).
+    public var isAny: Bool { flagged || done || pinned }
 }

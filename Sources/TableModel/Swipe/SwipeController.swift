@@ -215,6 +215,14 @@ public struct SwipeController: Sendable {
         if gesture?.row == row { gesture = nil }
     }
 
+    /// Forgets every row for which `isListed` is false (rows removed in bulk).
+    ///
+    /// - Complexity: O(rows with an offset).
+    public mutating func forgetRows(where isGone: (RowID) -> Bool) {
+        offsets = offsets.filter { !isGone($0.key) }
+        if let row = gesture?.row, isGone(row) { gesture = nil }
+    }
+
     // MARK: Internals
 
     private mutating func track(_ current: inout Gesture, time: Double) -> SwipeUpdate {

@@ -3,7 +3,8 @@
 public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// A note's text changed from `before` to `after`.
     case text(RowID, before: String, after: String)
-    /// A row was deleted from `index`; `height` is its measured height then, if it had one.
+    /// A row was deleted from `index` of the whole table (filtered or not); `height` is its
+    /// measured height then, if it had one.
     case delete(Row, index: Int, height: Double?)
     /// A row was pinned (`pinned` true) or unpinned, moving from `from` to `to`.
     case pin(RowID, from: Int, to: Int, pinned: Bool)
@@ -15,6 +16,14 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     case expand(RowID)
     /// A toggle row opened or closed.
     case open(RowID)
+    /// Rows deleted together from the selection (E3, E4): how to put them back.
+    case deleteRows(BatchDeletion)
+    /// Several edits made as one step (a batch action on the selection), in the order made.
+    case group([TableEdit])
+    /// A row was created at `index` (E1); undo deletes it, redo puts it back.
+    case create(Row, index: Int)
+    /// A row moved from index `from` to index `to` (E2).
+    case move(RowID, from: Int, to: Int)
 
     /// Consecutive text edits of the same row merge into one.
     ///
@@ -31,8 +40,11 @@ public enum TableEdit: Hashable, Sendable, CoalescibleEdit {
     /// - Complexity: O(1).
     public var row: RowID {
         switch self {
-        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id): id
-        case .delete(let row, _, _): row.id
+        case .text(let id, _, _), .pin(let id, _, _, _), .flag(let id), .done(let id), .expand(let id), .open(let id),
+             .move(let id, _, _): id
+        case .delete(let row, _, _), .create(let row, _): row.id
+        case .deleteRows(let deletion): deletion.firstRow
+        case .group(let edits): edits.first?.row ?? RowID(0)
         }
     }
 }

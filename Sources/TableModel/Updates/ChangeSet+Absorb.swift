@@ -10,6 +10,8 @@ extension ChangeSet {
         rebind += later.rebind
         remeasure += later.remeasure
         remeasureAll = remeasureAll || later.remeasureAll
+        removedInBulk += later.removedInBulk
+        restoredInBulk += later.restoredInBulk
         heightChanges += later.heightChanges
         estimatesChanged = estimatesChanged || later.estimatesChanged
         scrollOffset = later.scrollOffset

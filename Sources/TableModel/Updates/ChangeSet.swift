@@ -35,6 +35,12 @@ public struct ChangeSet: Sendable, Equatable {
     public var heightChanges: HeightChanges
     /// Whether some kind's estimate changed, which moves estimated rows.
     public var estimatesChanged: Bool
+    /// How many rows a bulk removal took away (``TableLayout/removeRows(in:)``), which
+    /// `deleted` does not list: drop every cell whose row is gone.
+    public var removedInBulk: Int
+    /// How many rows an undone bulk removal put back, which `inserted` does not list: bind
+    /// the rows shown afresh.
+    public var restoredInBulk: Int
     /// The scroll offset after the update, corrected so the anchor row did not move on screen.
     public var scrollOffset: Double
     /// The content height after the update.
@@ -58,6 +64,8 @@ public struct ChangeSet: Sendable, Equatable {
         rebind = []
         remeasure = []
         remeasureAll = false
+        removedInBulk = 0
+        restoredInBulk = 0
         self.heightChanges = heightChanges
         self.estimatesChanged = estimatesChanged
         self.scrollOffset = scrollOffset

@@ -22,9 +22,14 @@ extension TableLayout {
         let oldHeights = batch.heights.map { height(of: $0.id) ?? 0 }
 
         var movedRows: [RowID: RowRecord] = [:]
+        var selectedMoves: Set<RowID> = []
         for leaving in plan.leaving.sorted(by: { $0.position > $1.position }) {
             let row = index.remove(at: leaving.position)
-            if leaving.isMove { movedRows[leaving.id] = row }
+            if leaving.isMove {
+                movedRows[leaving.id] = row
+                if selection.contains(leaving.position) { selectedMoves.insert(leaving.id) }
+            }
+            selection.rowsRemoved(leaving.position..<leaving.position + 1)
         }
         var arrivals: [(index: Int, row: RowRecord)] = batch.moves.compactMap { move in movedRows[move.id].map { (move.index, $0) } }
         for (spec, position) in batch.inserts {
@@ -34,16 +39,23 @@ extension TableLayout {
             arrivals.append((position, row))
         }
         arrivals.sort { $0.index < $1.index }
-        for arrival in arrivals { index.insert(arrival.row, at: arrival.index) }
+        for arrival in arrivals {
+            index.insert(arrival.row, at: arrival.index)
+            selection.rowsInserted(at: arrival.index)
+            if selectedMoves.contains(RowID(arrival.row.id)) { selection.insert(arrival.index..<arrival.index + 1) }
+        }
 
         for id in batch.reloads + batch.invalidations {
             guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.markStale(leaf: leaf, slot: slot)
+            journal?.noteHeight(of: id.rawValue)
         }
         for (id, height) in batch.heights {
             guard let (leaf, slot) = index.find(id.rawValue) else { continue }
             index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
+            journal?.noteHeight(of: id.rawValue)
         }
+        if !plan.leaving.isEmpty || !batch.inserts.isEmpty { journal?.noteEverything() }
 
         restoreScroll(context)
         let summary = finish(estimatesBefore: estimatesBefore)

@@ -14,6 +14,7 @@ extension TableLayout {
         let oldUnits = index.rowUnits(leaf: leaf, slot: slot)
         index.setHeight(leaf: leaf, slot: slot, state: .measured, units: UInt32(HeightUnits.units(height)))
         let newUnits = index.rowUnits(leaf: leaf, slot: slot)
+        journal?.noteHeight(of: id.rawValue)
         restoreScroll(context)
         // Built in one expression (see `ChangeSet`'s stored properties): no copy on the way out.
         return finish(
@@ -32,6 +33,7 @@ extension TableLayout {
             throw .unknownRow(id, operation: "invalidateMeasurement")
         }
         index.markStale(leaf: leaf, slot: slot)
+        journal?.noteHeight(of: id.rawValue)
         var changes = finish(estimatesBefore: index.estimates.current)
         changes.remeasure = [id]
         return changes
@@ -44,6 +46,7 @@ extension TableLayout {
     /// - Complexity: O(n), one byte per row.
     public func invalidateAllMeasurements() -> ChangeSet {
         index.markAllStale()
+        journal?.noteEverything()
         var changes = finish(estimatesBefore: index.estimates.current)
         changes.remeasureAll = true
         return changes

@@ -1,0 +1,83 @@
+/// Order statistics of milliseconds, by the nearest-rank method.
+struct Summary {
+    var median = 0.0
+    var p95 = 0.0
+    var max = 0.0
+
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        func rank(_ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[min(sorted.count - 1, Swift.max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+        }
+        median = rank(0.5)
+        p95 = rank(0.95)
+        max = sorted.last ?? 0
+    }
+
+    var json: String { "{\"median\": \(median), \"p95\": \(p95), \"max\": \(max)}" }
+}
+
+/// What the find bench measured at one table size.
+struct FindFigures {
+    struct Query {
+        var target: Double
+        var query: String
+        var share: Double
+        var shownRows: Int
+        /// The searcher's time, from the call to the delivery of the matches.
+        var search: Summary
+        /// Building the filtered layout from the snapshot (`PreparedFilter`): the searcher's thread's part.
+        var prepare: Summary
+        /// The main thread's part: the snapshot (`Table.filterSource`) and adopting the layout (`Table.filter(_:words:)`).
+        var filter: Summary
+        var total: Summary
+        var clear: Summary
+    }
+
+    let rowCount: Int
+    var importSeconds = 0.0
+    var indexSeconds = 0.0
+    var databaseBytes = 0
+    var databaseBytesWithoutIndex = 0
+    var queries: [Query] = []
+
+    static func json(_ all: [FindFigures]) -> String {
+        "[" + all.map { figures in
+            let queries = figures.queries.map { query in
+                "{\"target\": \(query.target), \"query\": \"\(query.query.replacingQuotes)\", \"share\": \(query.share), "
+                    + "\"shownRows\": \(query.shownRows), \"searchMs\": \(query.search.json), \"prepareMs\": \(query.prepare.json), \"filterMs\": \(query.filter.json), "
+                    + "\"totalMs\": \(query.total.json), \"clearMs\": \(query.clear.json)}"
+            }
+            return "{\"n\": \(figures.rowCount), \"importSeconds\": \(figures.importSeconds), \"indexSeconds\": \(figures.indexSeconds), "
+                + "\"databaseBytes\": \(figures.databaseBytes), \"databaseBytesWithoutIndex\": \(figures.databaseBytesWithoutIndex), "
+                + "\"queries\": [" + queries.joined(separator: ", ") + "]}"
+        }.joined(separator: ", ") + "]"
+    }
+
+    static func table(_ all: [FindFigures]) -> String {
+        var lines: [String] = []
+        for figures in all {
+            lines.append("N = \(figures.rowCount): import \(format(figures.importSeconds, 2)) s (index part \(format(figures.indexSeconds, 2)) s), "
+                + "database \(format(Double(figures.databaseBytes) / 1e6, 1)) MB (\(format(Double(figures.databaseBytesWithoutIndex) / 1e6, 1)) MB without the index)")
+            for query in figures.queries {
+                lines.append("  \(format(query.share * 100, 2)) % \(query.query): search \(format(query.search.median, 1))/\(format(query.search.p95, 1))/\(format(query.search.max, 1)) ms, "
+                    + "prepare \(format(query.prepare.median, 1))/\(format(query.prepare.p95, 1))/\(format(query.prepare.max, 1)) ms, "
+                    + "filter (main thread) \(format(query.filter.median, 1))/\(format(query.filter.p95, 1))/\(format(query.filter.max, 1)) ms, "
+                    + "total \(format(query.total.median, 1))/\(format(query.total.p95, 1))/\(format(query.total.max, 1)) ms, clear \(format(query.clear.max, 2)) ms (median/p95/max)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return "\(rounded)"
+    }
+}
+
+extension String {
+    var replacingQuotes: String { split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\\"") }
+}

@@ -1,0 +1,38 @@
+import CGtk
+import GtkBridge
+
+/// The header bar's primary menu (P2): Import Rows…, Export Rows…, Keyboard Shortcuts and
+/// About Table Demo. Its items name window actions (`win.import-rows`, `win.export-rows`,
+/// `win.show-help-overlay`, `win.about`) that `MainWindow` adds; F10 opens it (a primary menu).
+@MainActor
+enum MainMenu {
+    /// Every word the menu shows, in one place (for translation later).
+    enum Words {
+        static var button: String { tr("Main Menu") }
+        static var importRows: String { tr("_Import Rows…") }
+        static var exportRows: String { tr("_Export Rows…") }
+        static var shortcuts: String { tr("_Keyboard Shortcuts") }
+        static var about: String { tr("_About Table Demo") }
+    }
+
+    /// The menu button, with the icon GNOME apps use for their primary menu.
+    static func makeButton() -> GObjectRef {
+        let rows = g_menu_new()!
+        g_menu_append(rows, Words.importRows, "win.import-rows")
+        g_menu_append(rows, Words.exportRows, "win.export-rows")
+        let app = g_menu_new()!
+        g_menu_append(app, Words.shortcuts, "win.show-help-overlay")
+        g_menu_append(app, Words.about, "win.about")
+        let menu = g_menu_new()!
+        g_menu_append_section(menu, nil, GObjectRef(rows)())
+        g_menu_append_section(menu, nil, GObjectRef(app)())
+        let button = GObjectRef(gtk_menu_button_new()!)
+        gtk_menu_button_set_icon_name(button(), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button(), GObjectRef(menu)())
+        gtk_menu_button_set_primary(button(), 1)
+        gtk_widget_set_tooltip_text(button.widget, Words.button)
+        button.setAccessibleLabel(Words.button)
+        for model in [rows, app, menu] { g_object_unref(UnsafeMutableRawPointer(model)) }
+        return button
+    }
+}

@@ -1,0 +1,221 @@
+import CGtk
+import CWebKit
+import Foundation
+import GtkBridge
+import TableModel
+
+/// One live WebKitWebView, lent by ``WebViewPool`` to one web row at a time (H2).
+///
+/// It loads the row's HTML (`load_html`, no base URI: the document is `about:blank`), and
+/// when the load finishes measures the document with ``WebFitScript`` and reports the fit;
+/// later size changes arrive through the script's message handler. WebKitGTK zooms the whole
+/// page by the text scaling factor (`gtk-xft-dpi` / 96) by itself, so a CSS pixel is that many
+/// of the row's pixels: fits are turned into the row's pixels at ``textScale`` and say the
+/// scale they were measured at (``setTextScale(_:)``). A short while after each
+/// fit it takes a snapshot of what it shows, for the row to show once the view is lent away.
+/// Navigation never happens inside it: a link opens in the desktop's default handler (H3).
+///
+/// Invariant: `rowID` is the row whose HTML was last loaded; `isReady` is true once that
+/// load finished and was measured.
+@MainActor
+final class LiveWebView {
+    /// How long after the last fit the snapshot is taken: the row has its new height by then.
+    static let snapshotDelayMilliseconds: UInt32 = 150
+
+    /// The WebKitWebView, owned here (sunk reference); parented to the row it is lent to.
+    let view: GObjectRef
+    private let manager: GObjectRef
+    private(set) var rowID: RowID?
+    private(set) var html: String?
+    private(set) var isReady = false
+    /// Whether a snapshot of the current rendering was kept since the last fit: then the row
+    /// loses nothing when the view is lent to another.
+    private(set) var isSnapshotCurrent = false
+    /// When it was last lent, for least-recently-used reuse.
+    var lastLent: UInt64 = 0
+    /// The row view it is lent to, if any.
+    weak var host: WebRowView?
+    /// A fit was measured for a row.
+    var onFit: ((RowID, WebFit) -> Void)?
+    /// The zoom WebKit draws pages at: the text scaling factor (1 unscaled).
+    private(set) var textScale: Double
+    /// A snapshot of the row's rendering was taken.
+    var onSnapshot: ((RowID, GObjectRef) -> Void)?
+    /// The page's scroll height was read (after a snapshot was asked for).
+    var onPageRead: (() -> Void)?
+    /// The URI of a link the user clicked; it opens outside the app.
+    var onLinkClicked: ((String) -> Void)?
+    /// `document.documentElement.scrollHeight` and the root's width, in CSS pixels, as the page
+    /// reported them when the last snapshot was taken, and the view's own height then: the
+    /// state file's witness of the fit (H6) and of WebKit's zoom.
+    private(set) var pageScrollHeight: (document: Double, width: Double, view: Int32)?
+    /// Counts loads and fits, so a late callback for an earlier one is dropped.
+    private var generation = 0
+    private var snapshotSource: UInt32?
+
+    /// A view with the sandbox's settings and session; with `related`, it shares that view's
+    /// web process (and session) instead of starting one of its own.
+    init(sandbox: WebSandbox, related: LiveWebView?, textScale: Double) {
+        self.textScale = textScale
+        manager = sandbox.makeContentManager()
+        let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
+        g_object_ref_sink(widget)
+        view = GObjectRef(widget)
+        // WebKit's default opaque white page: on a transparent one, a new document painted
+        // over the last one's pixels (seen: two rows' text drawn over each other).
+        gtk_widget_set_can_focus(widget, 0)
+        WebCallbacks.onLoadChanged(view) { [weak self] event in
+            if event == WEBKIT_LOAD_FINISHED { self?.loadFinished() }
+        }
+        WebCallbacks.onDecidePolicy(view) { [weak self] decision, type in
+            self?.decide(decision, type: type) ?? false
+        }
+        WebCallbacks.onScriptMessage(manager, name: WebFitScript.messageName) { [weak self] text in
+            self?.fitReported(text)
+        }
+    }
+
+    private var webView: UnsafeMutablePointer<WebKitWebView> { cwebkit_web_view(view.widget) }
+
+    /// Loads `html` as the content of row `id`.
+    func load(_ id: RowID, html: String) {
+        generation += 1
+        rowID = id
+        self.html = html
+        isReady = false
+        hasLoaded = false
+        lastFit = nil
+        isSnapshotCurrent = false
+        webkit_web_view_load_html(webView, html, nil)
+    }
+
+    /// WebKit zooms the page by `scale` from now on: the root's CSS size changes with it, so
+    /// the page's observer reports the fit again, which this view turns into the row's pixels
+    /// at `scale`. A measurement still under way when the scale changed is dropped and taken
+    /// again. The snapshot taken at the old scale is no longer current.
+    func setTextScale(_ scale: Double) {
+        guard scale != textScale else { return }
+        textScale = scale
+        generation += 1
+        isSnapshotCurrent = false
+        lastFit = nil
+        if hasLoaded && !isReady { measure() }
+    }
+
+    /// Whether the load of `html` finished (it may not be measured yet).
+    private var hasLoaded = false
+
+    private func loadFinished() {
+        hasLoaded = true
+        measure()
+    }
+
+    /// Runs the fit script (which returns the fit), then reports the fit.
+    private func measure() {
+        evaluate(WebFitScript.source, inWorld: WebFitScript.world) { [weak self] text in
+            self?.isReady = true
+            self?.fitReported(text)
+        }
+    }
+
+    /// Runs `script` in the page (in the app's script world when one is named) and hands its
+    /// result, as text, to `then`, unless the view has moved on to other content meanwhile.
+    private func evaluate(_ script: String, inWorld world: String? = nil, then: @escaping @MainActor (String) -> Void) {
+        let expected = generation
+        let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
+            var error: UnsafeMutablePointer<GError>?
+            let value = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
+            g_clear_error(&error)
+            guard let value else { return }
+            let text = WebCallbacks.string(of: value)
+            g_object_unref(UnsafeMutableRawPointer(value))
+            guard let self, self.generation == expected else { return }
+            then(text)
+        }
+        webkit_web_view_evaluate_javascript(webView, script, -1, world, nil, nil, callback, data)
+    }
+
+    private func fitReported(_ text: String) {
+        guard let id = rowID, let measured = WebFitScript.parse(text) else { return }
+        generation += 1
+        isSnapshotCurrent = false
+        // CSS pixels to the row's: the height rounded up (no line of the page cut off).
+        let fit = WebFit(contentWidth: (measured.width * textScale).rounded(),
+                         documentHeight: (measured.height * textScale - 0.01).rounded(.up), textScale: textScale)
+        lastFit = fit
+        onFit?(id, fit)
+        scheduleSnapshot()
+    }
+
+    /// The last fit measured of the loaded row.
+    private var lastFit: WebFit?
+
+    /// Reports the last fit again, for a row that comes back to a view that still shows it
+    /// (its row was deleted and restored, say): the model may have let go of it.
+    func reportLastFit() {
+        guard isReady, let id = rowID, let lastFit else { return }
+        onFit?(id, lastFit)
+    }
+
+    private func scheduleSnapshot() {
+        if let snapshotSource { MainLoopSource.remove(snapshotSource) }
+        let expected = generation
+        snapshotSource = MainLoopSource.timeout(milliseconds: Self.snapshotDelayMilliseconds) { [weak self] in
+            guard let self else { return false }
+            self.snapshotSource = nil
+            if self.generation == expected { self.takeSnapshot() }
+            return false
+        }
+    }
+
+    private func takeSnapshot() {
+        guard let id = rowID, gtk_widget_get_mapped(view.widget) != 0 else { return }
+        let expected = generation
+        readPageScrollHeight()
+        let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
+            var error: UnsafeMutablePointer<GError>?
+            let texture = webkit_web_view_get_snapshot_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
+            g_clear_error(&error)
+            guard let texture else { return }
+            let owned = GObjectRef(texture)
+            guard let self, self.generation == expected, self.rowID == id else {
+                g_object_unref(owned.pointer)
+                return
+            }
+            self.isSnapshotCurrent = true
+            self.onSnapshot?(id, owned)
+        }
+        webkit_web_view_get_snapshot(webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, callback, data)
+    }
+
+    private func readPageScrollHeight() {
+        let viewHeight = gtk_widget_get_height(view.widget)
+        let script = "document.documentElement.scrollHeight + ',' + document.documentElement.getBoundingClientRect().width"
+        evaluate(script) { [weak self] text in
+            guard let self, let page = WebFitScript.parse(text) else { return }
+            self.pageScrollHeight = (page.height, page.width, viewHeight)
+            self.onPageRead?()
+        }
+    }
+
+    /// The row's own document loads; every other navigation is refused, and a link the user
+    /// clicked opens in the desktop's default handler instead (H3).
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, type: WebKitPolicyDecisionType) -> Bool {
+        guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
+            return false  // a response to a load already allowed: WebKit's default
+        }
+        let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision))
+        let request = webkit_navigation_action_get_request(action)
+        let uri = request.flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+        let navigation = webkit_navigation_action_get_navigation_type(action)
+        if type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, navigation == WEBKIT_NAVIGATION_TYPE_OTHER, uri == "about:blank" {
+            webkit_policy_decision_use(decision)
+            return true
+        }
+        webkit_policy_decision_ignore(decision)
+        if navigation == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED || webkit_navigation_action_is_user_gesture(action) != 0 {
+            onLinkClicked?(uri)
+        }
+        return true
+    }
+}

@@ -1,0 +1,187 @@
+import CGtk
+import CWebKit
+import GtkBridge
+import TableModel
+
+/// The few live web views every web row shares (H2), and the snapshots rows show when they
+/// have none. Nothing of WebKit exists until the first web row is shown, so a table without
+/// web rows in view pays nothing (not even WebKit's processes).
+///
+/// Invariant: at most ``maximumLive`` views exist; each is lent to at most one row view; at
+/// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first; every
+/// view reports its fits at ``textScale`` and every snapshot kept was taken at it.
+@MainActor
+final class WebViewPool {
+    static let maximumLive = 3
+    static let maximumSnapshots = 48
+
+    /// A fit was measured for a row.
+    var onFit: ((RowID, WebFit) -> Void)?
+    /// What a web row draws changed without a model update (a snapshot arrived, the page
+    /// was read): the table lays out again, so the state file sees it.
+    var onRedrawNeeded: (() -> Void)?
+    /// A link was clicked in a row: its URI.
+    var onLinkClicked: ((String) -> Void)?
+    private var sandbox: WebSandbox?
+    private(set) var live: [LiveWebView] = []
+    private var snapshots: [RowID: GObjectRef] = [:]
+    private var snapshotOrder: [RowID] = []
+    private var lendCount: UInt64 = 0
+    /// The text scaling factor WebKit zooms pages by (1 unscaled).
+    private(set) var textScale: Double = 1
+    /// The row views lent a view so far that still exist, to tell them when snapshots go.
+    private var hosts: [WeakHost] = []
+
+    private struct WeakHost {
+        weak var host: WebRowView?
+    }
+
+    /// Rows waiting for a view, and views lent to a row that have not yet loaded and measured it.
+    var pendingCount: Int { waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count }
+
+    /// The window is closing and its row widgets are being destroyed: no view belongs to a row
+    /// any more, no row waits, and nothing lent later reaches a row view. WebKit's answers
+    /// still under way (a fit, a snapshot) then find no row to show them.
+    func close() {
+        for view in live { view.host = nil }
+        hosts.removeAll()
+        waiting.removeAll()
+        isClosed = true
+    }
+
+    /// Set by `close`: from then on nothing is lent.
+    private var isClosed = false
+
+    /// The snapshot of row `id`'s last rendering, if one was taken.
+    func snapshot(of id: RowID) -> GObjectRef? { snapshots[id] }
+
+    /// Lends a live view to `host` for row `id` with `html`: the view that already shows that
+    /// content if any, else a new one while fewer than ``maximumLive`` exist, else the least
+    /// recently lent view that can go without loss (its row is not shown, or its snapshot is
+    /// current: that row falls back to its snapshot). With none such, `host` waits for one.
+    /// The host gets its view through ``WebRowView/adopt(_:)``.
+    ///
+    /// It never runs inside the table's allocation (where rows are bound): a view joins
+    /// its row from an idle source, so no widget is added to a row GTK is allocating.
+    ///
+    /// - Complexity: O(``maximumLive`` + waiting rows).
+    func lend(to host: WebRowView, row id: RowID, html: String) {
+        let sandbox = self.sandbox ?? WebSandbox()
+        self.sandbox = sandbox
+        hosts.removeAll { $0.host == nil }
+        if !hosts.contains(where: { $0.host === host }) { hosts.append(WeakHost(host: host)) }
+        MainLoopSource.idle { [weak self, weak host] in
+            sandbox.whenReady { [weak self, weak host] in
+                guard let self, !self.isClosed, let host, host.rowID == id else { return }
+                // A view still showing the row this host showed before goes back to the pool.
+                if let view = host.liveView, view.rowID != id || view.html != html { self.giveBack(from: host) }
+                self.waiting.append(Request(host: host, id: id, html: html))
+                self.serveWaiting()
+            }
+            return false
+        }
+    }
+
+    /// A row view waiting for a live view.
+    private struct Request {
+        weak var host: WebRowView?
+        let id: RowID
+        let html: String
+
+        /// Its host still shows the row and has no view for it.
+        @MainActor var isWanted: Bool { host.map { $0.rowID == id && $0.liveView == nil } ?? false }
+    }
+
+    private var waiting: [Request] = []
+
+    /// Hands views to waiting rows, oldest request first, while views can be had.
+    private func serveWaiting() {
+        guard let sandbox else { return }
+        waiting.removeAll { !$0.isWanted }
+        while let request = waiting.first, let host = request.host, let view = availableView(for: request, sandbox: sandbox) {
+            waiting.removeFirst()
+            hand(view, to: host, row: request.id, html: request.html)
+            waiting.removeAll { !$0.isWanted }
+        }
+    }
+
+    private func availableView(for request: Request, sandbox: WebSandbox) -> LiveWebView? {
+        if let same = live.first(where: { $0.rowID == request.id && $0.html == request.html }) { return same }
+        if live.count < Self.maximumLive { return makeView(sandbox) }
+        return live.filter { view in
+            guard let host = view.host else { return true }
+            return gtk_widget_get_mapped(host.widget.widget) == 0 || view.isSnapshotCurrent
+        }.min { $0.lastLent < $1.lastLent }
+    }
+
+    private func hand(_ view: LiveWebView, to host: WebRowView, row id: RowID, html: String) {
+        lendCount += 1
+        view.lastLent = lendCount
+        if view.host !== host {
+            view.host?.release(view)
+            view.host = host
+        }
+        if view.rowID != id || view.html != html { view.load(id, html: html) } else { view.reportLastFit() }
+        host.adopt(view)
+    }
+
+    /// The text scaling factor changed (WebKit zooms every page by it by itself): every live
+    /// view reports its fits at `scale` from now on, and every snapshot (taken at the old
+    /// scale) is dropped, so a row that comes back shows the page's white until its live
+    /// view has re-rendered it, never old-scale content.
+    ///
+    /// - Complexity: O(``maximumLive`` + ``maximumSnapshots`` + row views).
+    func setTextScale(_ scale: Double) {
+        guard scale != textScale else { return }
+        textScale = scale
+        for texture in snapshots.values { g_object_unref(texture.pointer) }
+        snapshots.removeAll()
+        snapshotOrder.removeAll()
+        for view in live { view.setTextScale(scale) }
+        hosts.removeAll { $0.host == nil }
+        for entry in hosts { entry.host?.snapshotsChanged() }
+        if !hosts.isEmpty { onRedrawNeeded?() }
+    }
+
+    private func makeView(_ sandbox: WebSandbox) -> LiveWebView {
+        // One web process for every view: each costs tens of MB (H2's memory budget).
+        let view = LiveWebView(sandbox: sandbox, related: live.first, textScale: textScale)
+        view.onFit = { [weak self, weak view] id, fit in
+            view?.host?.liveViewFitted()
+            self?.onFit?(id, fit)
+        }
+        view.onSnapshot = { [weak self, weak view] id, texture in
+            guard let self else { return }
+            self.keep(texture, for: id)
+            view?.host?.snapshotsChanged()
+            self.serveWaiting()
+            self.onRedrawNeeded?()
+        }
+        view.onPageRead = { [weak self] in self?.onRedrawNeeded?() }
+        view.onLinkClicked = { [weak self] uri in self?.onLinkClicked?(uri) }
+        live.append(view)
+        return view
+    }
+
+    /// `host` no longer shows the row it was lent a view for; the view stays loaded for a
+    /// quick return, until it is lent to another row.
+    func giveBack(from host: WebRowView) {
+        for view in live where view.host === host {
+            host.release(view)
+            view.host = nil
+        }
+        serveWaiting()
+    }
+
+    private func keep(_ texture: GObjectRef, for id: RowID) {
+        if let old = snapshots.updateValue(texture, forKey: id) {
+            g_object_unref(old.pointer)
+            snapshotOrder.removeAll { $0 == id }
+        }
+        snapshotOrder.append(id)
+        while snapshotOrder.count > Self.maximumSnapshots {
+            let dropped = snapshotOrder.removeFirst()
+            if let texture = snapshots.removeValue(forKey: dropped) { g_object_unref(texture.pointer) }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// A mark a batch action sets or clears on every selected row (E3).
+public enum BatchMark: Sendable, CaseIterable {
+    case flag, done, pin
+}
+
+extension Table {
+    /// The most rows a batch mark changes at once: each is read, changed and written, unlike
+    /// a batch delete, which is a range splice whatever its size.
+    public static let batchMarkLimit = 10_000
+
+    /// Deletes every selected row as one step (E3, E4) and leaves selection mode: a range
+    /// splice in the engine (instant when every row goes), one undo step, and one store
+    /// transaction that keeps the rows until the step can no longer be undone. Undo puts
+    /// every row back with its height, and the scroll position as it was.
+    ///
+    /// - Complexity: O(min(removed, kept) · log n + r) for r selected ranges, plus the rows
+    ///   held in memory.
+    public func deleteSelection() -> TableUpdate {
+        guard !layout.selection.isEmpty else { return leaveSelectionMode() }
+        let ranges = layout.selection.ranges
+        let firstRow = layout.id(at: ranges[0].lowerBound)
+        let batch = Int64.random(in: 1...Int64.max)
+        var update = applyBatchDelete(ranges: ranges, batch: batch)
+        let deletion = BatchDeletion(removed: update.removed, held: update.held, batch: batch, firstRow: firstRow)
+        history.record(.deleteRows(deletion), at: clock())
+        history.breakCoalescing()
+        update.update.absorb(leaveSelectionMode())
+        let count = deletion.count
+        update.update.undoToast = TableUpdate.UndoToast(
+            row: firstRow, message: count == 1 ? "1 row deleted" : "\(Table.groupedDigits(count)) rows deleted", action: .deletedRows(count: count))
+        return update.update
+    }
+
+    /// Removes the rows at `ranges` without recording it.
+    func applyBatchDelete(ranges: [Range<Int>], batch: Int64)
+        -> (update: TableUpdate, removed: TableLayout.RemovedRows, held: [RowID: Row]) {
+        var update = TableUpdate()
+        let (layoutChanges, removed) = layout.removeRows(in: ranges)
+        update.layout = layoutChanges
+        let isListed = { [layout] (id: RowID) in layout.kind(of: id) != nil }
+        let held = rows.removeInBulk(count: removed.count, isListed: isListed)
+        richStates = richStates.filter { isListed($0.key) }
+        noteContentHeights = noteContentHeights.filter { isListed($0.key) }
+        gridFlows = gridFlows.filter { isListed($0.key) }
+        unmeasurableRows = unmeasurableRows.filter(isListed)
+        swipe.forgetRows { !isListed($0) }
+        if let row = editingRow, !isListed(row) { editingRow = nil }
+        if let row = focusedRow, !isListed(row) { focusedRow = nil }
+        if let row = selectionAnchor, !isListed(row) { selectionAnchor = nil }
+        for (first, last) in removed.rangeEnds { changes.trashed(batch: batch, first: first, last: last) }
+        saveSchedule.noteChange(at: clock())
+        update.selectionChanged = true
+        return (update, removed, held)
+    }
+
+    /// Redoes a batch delete.
+    func applyBatchDelete(again deletion: BatchDeletion) -> TableUpdate {
+        let (update, removed, _) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
+        deletion.record(removed)
+        return update
+    }
+
+    /// Undoes a batch delete: the rows, their heights, the scroll position come back; nothing
+    /// is selected then.
+    ///
+    /// - Throws: ``TableError/layout(_:)`` if the delete's record is gone (it is kept while the
+    ///   delete stands, so only a history out of order could get here); nothing changes then.
+    func applyBatchRestore(_ deletion: BatchDeletion) throws(TableError) -> TableUpdate {
+        guard let removed = deletion.removed else { throw .layout(.unknownRow(deletion.firstRow, operation: "undo a batch delete")) }
+        var update = TableUpdate()
+        update.layout = layout.restore(removed)
+        deletion.forgetRemoved()
+        // The rows come back unselected: a selection made since is of other positions.
+        layout.setSelection(RowSelection())
+        rows.restore(deletion.held, count: deletion.count)
+        changes.untrashed(batch: deletion.batch)
+        placeAgainRowsMoved(by: history.redoStack)
+        for id in deletion.held.keys { changes.content(id) }
+        saveSchedule.noteChange(at: clock())
+        update.selectionChanged = true
+        return update
+    }
+
+    /// Sets (`on`) or clears `mark` on every selected row that has marks (section headers
+    /// have none), as one undo step; Pin moves the rows to the top of their sections in
+    /// their order, Unpin below the pinned rows. Rows already so are left alone.
+    ///
+    /// - Throws: ``TableError/tooManyRowsToMark(_:limit:)`` for more than
+    ///   ``batchMarkLimit`` selected rows; nothing changes then.
+    /// - Complexity: O(k log n) for k selected rows, plus reading them.
+    public func setMark(_ mark: BatchMark, to on: Bool) throws(TableError) -> TableUpdate {
+        let selected = layout.selection
+        guard selected.count <= Table.batchMarkLimit else { throw .tooManyRowsToMark(selected.count, limit: Table.batchMarkLimit) }
+        var ids: [RowID] = []
+        for range in selected.ranges { for position in range { ids.append(layout.id(at: position)) } }
+        let targets = ids.filter { id in
+            guard let row = rows[id], row.kind != .header, rows.readFailure(of: id) == nil else { return false }
+            switch mark {
+            case .flag: return row.flagged != on
+            case .done: return row.done != on
+            case .pin: return row.pinned != on
+            }
+        }
+        var update = unchangedUpdate()
+        var edits: [TableEdit] = []
+        // Pins go in reverse, so the rows keep their order at the top of their section (and
+        // unpinned ones theirs below the pinned).
+        for id in mark == .pin ? targets.reversed() : targets {
+            do throws(TableError) {
+                switch mark {
+                case .flag:
+                    update.absorb(try applyMark(id) { $0.flagged = on })
+                    edits.append(.flag(id))
+                case .done:
+                    update.absorb(try applyMark(id) { $0.done = on })
+                    edits.append(.done(id))
+                case .pin:
+                    guard let from = layout.index(of: id) else { continue }
+                    var to = sectionTop(forRowAt: from)
+                    if !on {
+                        while to < layout.count, rows[layout.id(at: to)]?.pinned == true { to += 1 }
+                        to = max(from, to - 1)
+                    }
+                    update.absorb(try applyPin(on, to: id, at: to))
+                    edits.append(.pin(id, from: from, to: to, pinned: on))
+                }
+            } catch {
+                // Checked above: every target exists and is readable, so no step throws.
+                continue
+            }
+        }
+        guard !edits.isEmpty else { return update }
+        history.record(.group(edits), at: clock())
+        history.breakCoalescing()
+        update.undoToast = TableUpdate.UndoToast(
+            row: edits[0].row, message: Table.markMessage(mark, on: on, count: edits.count), action: .marked(mark, on: on, count: edits.count))
+        update.selectionChanged = true
+        return update
+    }
+
+    /// What the toast says a batch mark did: "12 rows flagged", "1 row no longer done".
+    static func markMessage(_ mark: BatchMark, on: Bool, count: Int) -> String {
+        let rows = count == 1 ? "1 row" : "\(groupedDigits(count)) rows"
+        switch (mark, on) {
+        case (.flag, true): return "\(rows) flagged"
+        case (.flag, false): return "\(rows) unflagged"
+        case (.done, true): return "\(rows) marked done"
+        case (.done, false): return "\(rows) marked not done"
+        case (.pin, true): return "\(rows) pinned"
+        case (.pin, false): return "\(rows) unpinned"
+        }
+    }
+}

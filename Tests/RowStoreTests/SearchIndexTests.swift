@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import SQLiteStore
+import Testing
+@testable import RowStore
+import TableModel
+
+/// The find index (F3): what it finds, that the writer's transactions keep it up to date,
+/// that an older database gets it, and that a stale search is never delivered.
+@Suite struct SearchIndexTests {
+    static let file = RowsFile(rows: [
+        Row(id: RowID(1), content: .header(title: "Notes")),
+        Row(id: RowID(2), content: .note(text: "Lemons and a Café au lait", expanded: false)),
+        Row(id: RowID(3), content: .note(text: "Купить БИЛЕТЫ в театр", expanded: false)),
+        Row(id: RowID(4), content: .note(text: "नमस्ते दुनिया, आज का दिन", expanded: false)),
+        Row(id: RowID(5), content: .header(title: "Heights")),
+        Row(id: RowID(30), content: .toggle(title: "Zürich lemonade", open: true)),
+        Row(id: RowID(80), content: .grid(chips: ["Swift", "GTK \"4\"", "Панго"])),
+        Row(id: RowID(90), content: .rich(source: "rich/welcome.markup")),
+    ])
+
+    /// Runs one search and waits for its outcome.
+    static func search(_ searcher: RowSearcher, _ text: String) throws -> [Int64] {
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        searcher.search(SearchQuery(text)) { outcome in
+            box.set(outcome)
+            done.signal()
+        }
+        done.wait()
+        let matches = try box.get().result.get()
+        return (0...100).filter { matches.contains(RowID(Int64($0))) }.map(Int64.init)
+    }
+
+    @Test func findsWordsAndALastPrefixInAnyScriptAndCase() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        _ = try RowDatabase.create(path: fixture.path("rows.sqlite"), importing: Self.file)
+        let searcher = RowSearcher(path: fixture.path("rows.sqlite"))
+        #expect(try Self.search(searcher, "lem") == [2, 30])
+        #expect(try Self.search(searcher, "LEMONS") == [2])
+        #expect(try Self.search(searcher, "cafe") == [2])
+        #expect(try Self.search(searcher, "zurich lem") == [30])
+        #expect(try Self.search(searcher, "билет") == [3])
+        #expect(try Self.search(searcher, "купить театр") == [3])
+        #expect(try Self.search(searcher, "नमस्") == [4])
+        #expect(try Self.search(searcher, "दुनिया") == [4])
+        #expect(try Self.search(searcher, "панго") == [80])
+        #expect(try Self.search(searcher, "gtk 4") == [80])
+        #expect(try Self.search(searcher, "heights") == [5])
+        #expect(try Self.search(searcher, "welcome") == [])
+        #expect(try Self.search(searcher, "nothing") == [])
+        // FTS5 syntax typed by the user is only words.
+        #expect(try Self.search(searcher, "\"lemons\" OR NEAR(*") == [])
+        #expect(try Self.search(searcher, "  ,. ") == [])
+    }
+
+    @Test func editsUpdateTheIndexInTheirTransaction() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let database = try RowDatabase.create(path: fixture.path("rows.sqlite"), importing: Self.file)
+        let searcher = RowSearcher(path: fixture.path("rows.sqlite"))
+        #expect(try Self.search(searcher, "lemons") == [2])
+        try database.apply(RowChanges(rows: [RowID(2): Row(id: RowID(2), content: .note(text: "Oranges", expanded: false))]))
+        #expect(try Self.search(searcher, "lemons") == [])
+        #expect(try Self.search(searcher, "orange") == [2])
+        try database.apply(RowChanges(placements: [.removed(RowID(2))]))
+        #expect(try Self.search(searcher, "orange") == [])
+        try database.apply(RowChanges(
+            placements: [.placed(RowID(7), after: RowID(4), before: RowID(5))],
+            rows: [RowID(7): Row(id: RowID(7), content: .note(text: "New orange row", expanded: false))]))
+        #expect(try Self.search(searcher, "orange") == [7])
+        // A mark alone leaves the words as they were.
+        try database.apply(RowChanges(marks: [RowID(7): RowMarks(flagged: true, done: false, pinned: false)]))
+        #expect(try Self.search(searcher, "orange") == [7])
+        #expect(try database.integrityCheck() == "ok")
+    }
+
+    @Test func anOlderDatabaseGetsTheIndexWhenOpened() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("rows.sqlite")
+        _ = try RowDatabase.create(path: path, importing: Self.file)
+        do {
+            // Back to version 7, as a database from before find was (its migration is version 8).
+            let connection = try SQLiteConnection(path: path, mode: .readWrite)
+            try connection.execute(RowSchema.dropSearchTriggers)
+            try connection.execute("DROP TABLE rows_search; PRAGMA user_version = 7")
+        }
+        #expect(throws: RowStoreError.self) { try Self.search(RowSearcher(path: path), "lemons") }
+        _ = try RowDatabase.open(path: path)
+        #expect(try Self.search(RowSearcher(path: path), "lemons") == [2])
+    }
+
+    @Test func onlyTheLatestSearchIsDelivered() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let rows = (1...20_000).map { Row(id: RowID(Int64($0)), content: .note(text: "alpha beta \($0)", expanded: false)) }
+        _ = try RowDatabase.create(path: fixture.path("rows.sqlite"), rows: rows)
+        let searcher = RowSearcher(path: fixture.path("rows.sqlite"))
+        let delivered = DeliveredQueries()
+        let done = DispatchSemaphore(value: 0)
+        var last = 0
+        for text in ["a", "al", "alp", "alph", "alpha", "alpha b", "alpha be", "alpha bet", "alpha beta 19999"] {
+            last = searcher.search(SearchQuery(text)) { outcome in
+                delivered.append(outcome.generation, (try? outcome.result.get().count) ?? -1)
+                if outcome.query.words.last == "19999" { done.signal() }
+            }
+        }
+        done.wait()
+        let outcomes = delivered.all()
+        #expect(outcomes.last?.generation == last)
+        #expect(outcomes.last?.count == 1)
+        #expect(outcomes.map(\.generation) == outcomes.map(\.generation).sorted())
+    }
+}
+
+/// One outcome handed from the searcher's queue to the test.
+final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: RowSearcher.Outcome?
+    func set(_ value: RowSearcher.Outcome) { lock.withLock { outcome = value } }
+    func get() -> RowSearcher.Outcome { lock.withLock { outcome! } }
+}
+
+/// The generations delivered, in delivery order, with their match counts.
+final class DeliveredQueries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [(generation: Int, count: Int)] = []
+    func append(_ generation: Int, _ count: Int) { lock.withLock { list.append((generation, count)) } }
+    func all() -> [(generation: Int, count: Int)] { lock.withLock { list } }
+}

@@ -1,0 +1,201 @@
+import Testing
+@testable import TableModel
+
+/// The find filter through the engine (F2, F4), against a plain reference: the whole order
+/// as an array and the set of shown rows.
+@Suite struct TableFilterTests {
+    /// Headers every 6th row, notes and toggles between them; ids 1...count.
+    static func file(count: Int) -> RowsFile {
+        RowsFile(rows: (1...count).map { index in
+            let id = RowID(Int64(index))
+            if index % 6 == 1 { return Row(id: id, content: .header(title: "Section \(index)")) }
+            if index % 3 == 0 { return Row(id: id, content: .toggle(title: "Toggle \(index)", open: index % 2 == 0)) }
+            return Row(id: id, content: .note(text: String(repeating: "word \(index) ", count: index % 17 + 1), expanded: index % 5 == 0))
+        })
+    }
+
+    static func table(count: Int) throws -> Table {
+        try Table(file: file(count: count), width: 400, viewportHeight: 300, measurer: FixedAdvanceMeasurer(), clock: { 0 })
+    }
+
+    static func shownIDs(_ table: Table) -> [Int64] {
+        (0..<table.layout.count).map { table.layout.id(at: $0).rawValue }
+    }
+
+    static func wholeIDs(_ table: Table) -> [Int64] {
+        (0..<table.wholeLayout.count).map { table.wholeLayout.id(at: $0).rawValue }
+    }
+
+    /// What a filter shows: each matching row, and a header when it or a row of its section matches.
+    static func expectedShown(whole: [Int64], kinds: [Int64: RowKind], matches: Set<Int64>) -> [Int64] {
+        var shown: [Int64] = []
+        var pending: Int64?
+        for id in whole {
+            if kinds[id] == .header { pending = matches.contains(id) ? nil : id }
+            guard matches.contains(id) else { continue }
+            if let header = pending { shown.append(header); pending = nil }
+            shown.append(id)
+        }
+        return shown
+    }
+
+    @Test func showsMatchesUnderTheirHeadersAndCountsThem() throws {
+        let table = try Self.table(count: 20)
+        // 1 and 7 and 13 and 19 are headers; 8 matches in section 7, 13 matches itself: it
+        // counts as a match, 1 and 7 (shown only to name the sections of 3 and 8) do not.
+        let update = table.filter(to: RowMatches(sortedIDs: [3, 8, 13]))
+        #expect(Self.shownIDs(table) == [1, 3, 7, 8, 13])
+        #expect(table.filterMatchCount == 3)
+        #expect(update.layout.contentHeight == table.layout.contentHeight)
+        #expect(Self.wholeIDs(table).count == 20)
+        table._checkInvariants()
+        _ = table.clearFilter()
+        #expect(Self.shownIDs(table) == Array(1...20))
+        #expect(table.filterMatchCount == nil)
+    }
+
+    @Test func everyCellAViewMayKeepIsBoundAgainForTheNewWords() throws {
+        let table = try Self.table(count: 400)
+        _ = table.scroll(toOffset: 4_000)
+        let overscan = 120.0
+        let matches = RowMatches(sortedIDs: (1...400).filter { $0 % 2 == 0 })
+        let filtered = table.filter(to: matches, words: ["word"])
+        #expect(Set(filtered.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
+        let cleared = table.clearFilter()
+        #expect(Set(cleared.refresh).isSuperset(of: table.layout.visibleRows(overscan: overscan).map(\.id)))
+    }
+
+    @Test func measuredHeightsComeBackAndTheAnchorStaysOnScreen() throws {
+        let table = try Self.table(count: 200)
+        _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
+        // The top row starts at the viewport's top: it is the first row in view.
+        _ = table.scroll(toOffset: table.layout.offset(ofRow: 40))
+        let anchor = try #require(table.layout.anchor)
+        let screenY = try #require(table.layout.offset(of: anchor.id)) - table.layout.scrollOffset
+        let heights = Dictionary(uniqueKeysWithValues: Self.shownIDs(table).map { ($0, table.layout.height(of: RowID($0))!) })
+        let matching = Self.shownIDs(table).filter { $0 % 4 == anchor.id.rawValue % 4 }
+        _ = table.filter(to: RowMatches(sortedIDs: matching))
+        #expect(try #require(table.layout.offset(of: anchor.id)) - table.layout.scrollOffset == screenY)
+        for id in Self.shownIDs(table) {
+            #expect(table.layout.isMeasured(RowID(id)))
+            #expect(table.layout.height(of: RowID(id)) == heights[id])
+        }
+        _ = table.scroll(toOffset: 0)
+        _ = table.clearFilter()
+        #expect(table.layout.anchor == anchor)
+        #expect(table.layout.scrollOffset == table.layout.offset(ofRow: 40))
+    }
+
+    @Test func theFirstMatchInViewStaysWhereItIsOnScreen() throws {
+        let table = try Self.table(count: 400)
+        _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
+        _ = table.scroll(toOffset: 6_000)
+        let inView = table.layout.visibleRows()
+        let kept = inView[3].id
+        let screenY = inView[3].y - table.layout.scrollOffset
+        let matching = Self.shownIDs(table).filter { $0 == kept.rawValue || $0 % 9 == 0 && !inView.map(\.id.rawValue).contains($0) }
+        _ = table.filter(to: RowMatches(sortedIDs: matching))
+        #expect(try #require(table.layout.offset(of: kept)) - table.layout.scrollOffset == screenY)
+    }
+
+    @Test func anUnmatchedAnchorGivesWayToTheNextMatch() throws {
+        let table = try Self.table(count: 60)
+        _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
+        _ = table.scroll(toOffset: try #require(table.layout.offset(of: RowID(20))))
+        _ = table.filter(to: RowMatches(sortedIDs: [5] + Array(33...60)))
+        #expect(table.layout.anchor?.id == RowID(31))  // the header of 33's section, just before it
+    }
+
+    @Test func deleteAndUndoWhileFilteredKeepTheWholeOrder() throws {
+        let table = try Self.table(count: 30)
+        _ = table.filter(to: RowMatches(sortedIDs: [4, 10, 11, 22]))
+        _ = try table.delete(RowID(10))
+        #expect(Self.shownIDs(table) == [1, 4, 7, 11, 19, 22])
+        #expect(!Self.wholeIDs(table).contains(10))
+        _ = table.undo()
+        #expect(Self.shownIDs(table) == [1, 4, 7, 10, 11, 19, 22])
+        #expect(Self.wholeIDs(table) == Array(1...30))
+        _ = try table.delete(RowID(22))
+        _ = table.clearFilter()
+        _ = table.undo()
+        #expect(Self.wholeIDs(table) == Array(1...30))
+        table._checkInvariants()
+    }
+
+    @Test func pinWhileFilteredMovesTheRowInBothOrders() throws {
+        let table = try Self.table(count: 12)
+        _ = table.filter(to: RowMatches(sortedIDs: [3, 5, 10]))
+        _ = try table.pin(RowID(5))
+        #expect(Self.wholeIDs(table) == [1, 5, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12])
+        #expect(Self.shownIDs(table) == [1, 5, 3, 7, 10])
+        table._checkInvariants()
+    }
+
+    @Test func seededRandomOperationsAgreeWithTheReference() throws {
+        let seed = TestSeed.make()
+        var random = SplitMix64(seed: seed)
+        let count = 400
+        let table = try Self.table(count: count)
+        let kinds = Dictionary(uniqueKeysWithValues: Self.file(count: count).rows.map { ($0.id.rawValue, $0.kind) })
+        var whole = Array(1...Int64(count))
+        var shown: [Int64]? = nil
+        var deleted: [(id: Int64, index: Int)] = []
+        for step in 0..<300 {
+            let context = Comment(rawValue: "seed \(seed) step \(step)")
+            switch random.next() % 7 {
+            case 0, 1:
+                let density = Double(random.next() % 100) / 100
+                let matches = whole.filter { _ in Double(random.next() % 1000) / 1000 < density }.sorted()
+                _ = table.filter(to: RowMatches(sortedIDs: matches))
+                shown = Self.expectedShown(whole: whole, kinds: kinds, matches: Set(matches))
+            case 2:
+                _ = table.clearFilter()
+                shown = nil
+            case 3:
+                let visible = shown ?? whole
+                guard !visible.isEmpty else { continue }
+                let id = visible[Int(random.next() % UInt64(visible.count))]
+                _ = try table.delete(RowID(id))
+                let index = whole.firstIndex(of: id)!
+                deleted.append((id, index))
+                whole.remove(at: index)
+                shown?.removeAll { $0 == id }
+            case 4:
+                guard let last = deleted.popLast() else { continue }
+                _ = table.undo()
+                whole.insert(last.id, at: last.index)
+                if let current = shown {
+                    let kept = Set(current).union([last.id])
+                    shown = whole.filter { kept.contains($0) }
+                }
+            case 5:
+                let visible = table.layout.visibleRows().map(\.id)
+                _ = try table.measure(visible)
+            default:
+                _ = table.scroll(toOffset: Double(random.next() % 20_000))
+            }
+            #expect(Self.wholeIDs(table) == whole, context)
+            #expect(Self.shownIDs(table) == (shown ?? whole), context)
+            table._checkInvariants()
+        }
+    }
+}
+
+/// The matched-id set, dense (a bit set) and sparse (a hash set), against a plain `Set`.
+@Suite struct RowMatchesTests {
+    @Test func agreesWithASetDenseAndSparse() {
+        let seed = TestSeed.make()
+        var random = SplitMix64(seed: seed)
+        for spread in [Int64(3), 1_000_000_000] {
+            let ids = (0..<500).map { _ in Int64(random.next() % UInt64(500 * spread)) }.sorted()
+            let matches = RowMatches(sortedIDs: ids)
+            let reference = Set(ids)
+            #expect(matches.count == reference.count, "seed \(seed)")
+            for probe in ids.prefix(100) + (0..<200).map({ _ in Int64(random.next() % UInt64(500 * spread)) }) + [-1, Int64.max] {
+                #expect(matches.contains(RowID(probe)) == reference.contains(probe), "seed \(seed) id \(probe)")
+            }
+        }
+        #expect(RowMatches(sortedIDs: []).count == 0)
+        #expect(!RowMatches(sortedIDs: []).contains(RowID(0)))
+    }
+}
