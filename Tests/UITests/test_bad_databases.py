@@ -166,7 +166,10 @@ def test_an_unreadable_row_says_so_and_is_never_written(display, workdir):
         app.click(left + width / 2, row["y"] + row["height"] / 2, button=3)
         wait_until(lambda: "That row could not be read from the database, so it cannot be changed. It says why in its place."
                    in accessible_names(bus, display), timeout=10, what="the refusal toast")
-        state = app.state()
+        # The toast's title wraps inside the window: no part of the sentence is cut, and the
+        # table's bottom inset (the room kept for the toast) covers its wrapped lines.
+        state = app.wait_state(lambda s: s["toast"] and s["bottomInset"] > 72, settled=False, what="the toast's room")
+        assert state["cutLabels"] == [], state["cutLabels"]
         assert not state["contextMenuOpen"] and not app.row(state, 3)["flagged"]
         app.key("ctrl+q")
         assert app.wait_exit() == 0

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from harness import App, SessionBus, wait_until
+from test_looks import hebrew_locale  # noqa: F401 (a fixture)
 from test_swipe import swipe
 
 CLIENT = Path(__file__).with_name("a11y_client.py")
@@ -47,6 +48,10 @@ def test_select_button_check_boxes_shift_click_and_batch_flag_and_delete_with_un
                            what="selection mode with check boxes")
     assert title(state) == "Select rows" and state["selectionChrome"]["selectionStyle"]
     assert not button(state, "Select")["shown"] and button(state, "Delete")["shown"] and not button(state, "Delete")["sensitive"]
+    # The rows give the check boxes their room and wrap narrower: no Expand button, no line cut.
+    state = app.wait_state(lambda s: s["cutLabels"] == [], what="rows re-laid out beside the check boxes")
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)  # off Cancel: no tooltip comes up
+    app.assert_full_redraw_matches("selection-mode")
 
     ids = shown_ids(app, state)
     first, last = ids[1], ids[3]
@@ -143,3 +148,20 @@ def test_selected_rows_report_the_selected_state_and_the_buttons_have_names(disp
     finally:
         app.close()
         bus.close()
+
+
+def test_right_to_left_rows_give_the_check_boxes_room_on_the_right(launch, hebrew_locale):
+    """In a right-to-left locale the check boxes stand at the rows' right edge and the rows,
+    laid out narrower, end before them: nothing is cut, and the boxes are not drawn over."""
+    app = launch(env=hebrew_locale)
+    state = app.wait_state(lambda s: len(s["rows"]) > 5)
+    app.key("ctrl+a")
+    state = app.wait_state(lambda s: all(r.get("checkShown") for r in s["rows"] if "bounds" in r) and s["cutLabels"] == [],
+                           what="selection mode with every row laid out beside its check box")
+    for row in state["rows"]:
+        if "bounds" not in row or not row.get("contentBounds"):
+            continue
+        content, cell = row["contentBounds"], row["bounds"]
+        assert content["x"] >= cell["x"] - 1 and content["x"] + content["width"] <= cell["x"] + cell["width"] - 39, (row["id"], content, cell)
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 300)
+    app.assert_full_redraw_matches("rtl-selection")

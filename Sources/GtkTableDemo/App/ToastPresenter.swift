@@ -17,7 +17,8 @@ final class ToastPresenter {
     /// How long an undo toast stays up, in seconds, unless the step is undone or redone (P4):
     /// long enough to read what it undoes and reach its button.
     static let undoTimeoutSeconds: UInt32 = 10
-    /// The height a toast covers at the bottom of the table: the toast and its margins.
+    /// The height a toast with a one-line title covers at the bottom of the table: the toast
+    /// and its margins. A title that wraps adds its further lines.
     static let coveredHeight = 72.0
 
     /// The overlay, until it is destroyed.
@@ -39,9 +40,10 @@ final class ToastPresenter {
     /// Called when a toast goes on the overlay or leaves it (the state file writes again).
     var onShownChange: (() -> Void)?
 
-    /// The title of the toast on the overlay, read from the toast, for the state file.
+    /// The title of the toast on the overlay, read from its title label, for the state file.
     var shownTitle: String? {
-        current.flatMap { adw_toast_get_title($0.opaque) }.map { String(cString: $0) }
+        current.flatMap { adw_toast_get_custom_title($0.opaque) }.flatMap { gtk_label_get_text(OpaquePointer($0)) }
+            .map { String(cString: $0) }
     }
 
     init(overlay: GObjectRef) {
@@ -53,7 +55,7 @@ final class ToastPresenter {
     /// earlier offer still up is out of date (Undo would now undo this step): it goes first.
     func showUndo(_ message: String) {
         historyMoved()
-        let toast = adw_toast_new(message)!
+        let toast = Self.toast(saying: message)
         adw_toast_set_button_label(toast, tr("Undo"))
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
@@ -82,7 +84,7 @@ final class ToastPresenter {
 
     /// A notice with a button that runs `action` (such as Show for a row moved out of view).
     func show(_ message: String, button: String, action: @escaping @MainActor () -> Void) {
-        let toast = adw_toast_new(message)!
+        let toast = Self.toast(saying: message)
         adw_toast_set_button_label(toast, button)
         adw_toast_set_timeout(toast, Self.undoTimeoutSeconds)
         GObjectRef(UnsafeMutableRawPointer(toast)).on("button-clicked", action)
@@ -91,7 +93,37 @@ final class ToastPresenter {
 
     /// A plain notice.
     func show(_ message: String) {
-        present(adw_toast_new(message)!)
+        present(Self.toast(saying: message))
+    }
+
+    /// The widest a toast's title grows before it wraps, in average characters: with the
+    /// toast's button and margins, it fits the narrowest window (360 px).
+    private static let titleWidthChars: Int32 = 32
+
+    /// A toast whose title wraps: libadwaita 1.2's own title label is one ellipsized line,
+    /// which cut a long message ("That row could not be read…") at the 480 px window's edge.
+    private static func toast(saying message: String) -> OpaquePointer {
+        let toast = adw_toast_new("")!
+        let label = GObjectRef(gtk_label_new(message)!)
+        gtk_label_set_wrap(label(), 1)
+        gtk_label_set_wrap_mode(label(), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label(), 0)
+        // The overlay gives a toast its natural width, even past the window's edge.
+        gtk_label_set_max_width_chars(label(), Self.titleWidthChars)
+        label.addCSSClass("heading")
+        adw_toast_set_custom_title(toast, label.widget)
+        return toast
+    }
+
+    /// How much taller than one line the toast's title is at the width the overlay gives it
+    /// (its natural width), measured once the title is in the window, with its style.
+    private static func wrappedLinesHeight(of toast: GObjectRef) -> Double {
+        guard let title = adw_toast_get_custom_title(toast.opaque) else { return 0 }
+        let label = GObjectRef(title)
+        let width = label.measure(GTK_ORIENTATION_HORIZONTAL).natural
+        let wrapped = label.measure(GTK_ORIENTATION_VERTICAL, forSize: width).natural
+        let oneLine = label.measure(GTK_ORIENTATION_VERTICAL, forSize: 100_000).natural
+        return Double(max(0, wrapped - oneLine))
     }
 
     /// The history moved (undo or redo): an offer to undo is out of date.
@@ -142,6 +174,7 @@ final class ToastPresenter {
         currentSince = g_get_monotonic_time()
         // The overlay takes a reference of its own.
         adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.pointer)))
+        onCoveredHeightChange?(Self.coveredHeight + Self.wrappedLinesHeight(of: toast))
         onShownChange?()
         if let label = adw_toast_get_button_label(toast.opaque) {
             nameToastButtons(titled: String(cString: label), on: overlay)

@@ -87,6 +87,9 @@ final class RowCell: ContainerLayout {
             ? offset + Self.dragHandleInset : width - Self.dragHandleInset - Self.dragHandleWidth + offset
     }
 
+    /// The room the check box takes from the content in selection mode (E3).
+    private var contentInset: Int32 { selectionCheck.isShown ? SelectionCheck.room : 0 }
+
     /// Shows whether the row is selected (E3): its check box, and its accessible selected
     /// state. Out of selection mode the box is hidden and the content back in place.
     func showSelection(selecting: Bool, selected: Bool) {
@@ -170,7 +173,8 @@ final class RowCell: ContainerLayout {
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_VERTICAL { controller.widgetMeasures.rowMeasured(widget, lastFrame: &lastMeasuredFrame) }
         if notice.isShown { return (0, 0) }  // the model measured the message
-        let size = content.widget.measure(orientation, forSize: forSize)
+        let across = orientation == GTK_ORIENTATION_VERTICAL && forSize >= 0 ? forSize - contentInset : forSize
+        let size = content.widget.measure(orientation, forSize: across)
         return (0, size.natural)
     }
 
@@ -183,16 +187,16 @@ final class RowCell: ContainerLayout {
             gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
             if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
         }
-        // In selection mode the content slides away from the leading edge for the check box
-        // (the rows keep their width, so nothing is measured again).
+        // In selection mode the content gives the check box its room at the leading edge
+        // (the model lays rows out that much narrower, so the content fits).
         let rightToLeft = gtk_widget_get_direction(widget.widget) == GTK_TEXT_DIR_RTL
-        let slide = selectionCheck.isShown ? (rightToLeft ? -SelectionCheck.slide : SelectionCheck.slide) : 0
+        let slide = rightToLeft ? 0 : contentInset
         if notice.isShown {
             notice.place(in: widget, width: width, height: height)
         } else {
-            content.widget.allocate(x: offset + slide, y: 0, width: width, height: height)
+            content.widget.allocate(x: offset + slide, y: 0, width: width - contentInset, height: height)
         }
         selectionCheck.place(in: widget, width: width, height: height)
-        if hasDragHandle { dragHandle.allocate(x: handleX(width: width) + slide, y: 0, width: Self.dragHandleWidth, height: height) }
+        if hasDragHandle { dragHandle.allocate(x: handleX(width: width) + (rightToLeft ? -contentInset : contentInset), y: 0, width: Self.dragHandleWidth, height: height) }
     }
 }

@@ -2,7 +2,7 @@ import CGtk
 import GtkBridge
 
 /// A row's check box in selection mode (E3): shown at the row's leading edge, where the
-/// content slides away from (as a list's edit mode does), ticked when the row is selected.
+/// content gives up room (as a list's edit mode does), ticked when the row is selected.
 /// A click anywhere on the row toggles it (the row's own click gesture), so the box itself
 /// takes no pointer input or focus; assistive technology reads the row's selected state.
 ///
@@ -11,8 +11,9 @@ import GtkBridge
 @MainActor
 struct SelectionCheck {
     let button: GObjectRef
-    /// How far the content slides over in selection mode, making room for the box.
-    static let slide: Int32 = 40
+    /// The width the box takes at the row's leading edge in selection mode; the content,
+    /// laid out that much narrower, starts after it.
+    static let room: Int32 = 40
     /// The height of the band the box is centred in: a row's shortest height.
     static let band: Int32 = 45
 
@@ -36,12 +37,12 @@ struct SelectionCheck {
         if isActive != selected { gtk_check_button_set_active(button(), selected ? 1 : 0) }
     }
 
-    /// Places the box in the leading `slide` px of a row `width` wide and `height` tall.
+    /// Places the box in the leading `room` px of a row `width` wide and `height` tall.
     func place(in row: GObjectRef, width: Int32, height: Int32) {
         guard isShown else { return }
         let size = button.measure(GTK_ORIENTATION_HORIZONTAL).natural
         let boxHeight = button.measure(GTK_ORIENTATION_VERTICAL, forSize: size).natural
         let y = max(0, (min(height, Self.band) - boxHeight) / 2)
-        button.place(x: max(0, (Self.slide - size) / 2), y: y, width: size, height: boxHeight, in: row, parentWidth: width)
+        button.place(x: max(0, (Self.room - size) / 2), y: y, width: size, height: boxHeight, in: row, parentWidth: width)
     }
 }

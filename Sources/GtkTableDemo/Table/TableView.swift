@@ -34,7 +34,11 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     private(set) var cells: [RowID: RowCell] = [:]
     /// The copy of the current section's header drawn pinned over the rows (W5).
     private(set) var stickyCell: RowCell!
+    /// The width of a row's cell, check box included.
     private(set) var rowWidth = 0.0
+    /// The width the model lays rows out at: the cell's, less the check box's room in
+    /// selection mode (E3), so a row's content is never cut at its trailing edge.
+    private(set) var contentWidth = 0.0
     /// Where the rows start: they are centred when the table is wider than they may be (P7).
     private(set) var rowInset: Int32 = 0
     /// The rows placed by the last allocation, in order, with their window-relative y.
@@ -237,12 +241,14 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     private func layOutPass(_ container: GObjectRef, width: Int32, height: Int32) {
         let newRowWidth = Double(ReadableWidth.rowWidth(forTableWidth: width))
         rowInset = (width - Int32(newRowWidth)) / 2
-        if newRowWidth != rowWidth {
+        let newContentWidth = newRowWidth - Double(controller.model.isSelecting ? SelectionCheck.room : 0)
+        if newContentWidth != contentWidth {
             // A reflow (grids, wrapped text) slides the rows to their new places.
-            if rowWidth > 0 { captureForAnimation() }
-            rowWidth = newRowWidth
-            controller.widthChanged(to: newRowWidth)
+            if contentWidth > 0 { captureForAnimation() }
+            contentWidth = newContentWidth
+            controller.widthChanged(to: newContentWidth)
         }
+        rowWidth = newRowWidth
         if Double(height) != layout.viewportHeight { controller.viewportChanged(to: Double(height)) }
         let visible = layOutRows()
         beginAnimation(shown: visible)
