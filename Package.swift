@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "RowStore", dependencies: ["SQLiteStore", "TableModel"]),
         // Pure Swift: rows, heights, layout, anchor, batch updates, behaviours, swipe, persistence, undo.
         .target(name: "TableModel"),
-        // The only place that touches raw GLib/GTK pointers: signals, sources, casts.
+        // GObject ownership at the C boundary: owned references (OwnedObject), signals with retained
+        // closures, main-loop sources, tick callbacks, the Swift container widget class, pointer casts.
+        // Not the only code with raw GTK pointers: the app, BenchSupport and ListPeers call GTK's C API
+        // directly through CGtk (on the main actor); TableModel, RowStore and SQLiteStore never touch GTK.
         .target(name: "GtkBridge", dependencies: ["CGtk"]),
         // Frame timing and the scripted benchmark phases, shared by the app and ListPeers.
         .target(name: "BenchSupport", dependencies: ["CGtk", "GtkBridge"]),

@@ -2,7 +2,7 @@ import CGtk
 
 /// An unowned handle on any GObject instance: the one place that turns GTK's typed and
 /// opaque pointers into each other. GTK owns widgets through the widget tree; this handle
-/// neither refs nor unrefs.
+/// neither refs nor unrefs (``OwnedObject`` holds a counted reference).
 public struct GObjectRef: Hashable, @unchecked Sendable {  // an address; only used on the main thread
     public let pointer: UnsafeMutableRawPointer
 

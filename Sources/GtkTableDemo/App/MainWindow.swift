@@ -311,9 +311,8 @@ final class MainWindow {
         addAction("export-rows") { [weak self] in self?.transfer.chooseExport() }
         addAction("about") { [weak self] in self.map { AboutWindow.present(over: $0.window) } }
         let shortcuts = ShortcutsWindow.make()
-        // The window takes its own reference, and adds `win.show-help-overlay`.
-        gtk_application_window_set_help_overlay(window(), shortcuts())
-        g_object_unref(shortcuts.pointer)
+        // The window takes its own reference, and adds `win.show-help-overlay`; ours goes after.
+        withExtendedLifetime(shortcuts) { gtk_application_window_set_help_overlay(window(), shortcuts.ref()) }
         transfer.databasePath = { [weak self] in self?.saver == nil ? nil : self?.openDatabasePath }
         transfer.unsavedRows = { [weak self] in self?.controller?.model.snapshot().encoded() }
         transfer.saveChanges = { [weak self] in self?.saver?.flush() }

@@ -49,12 +49,11 @@ enum ShortcutsWindow {
     ] }
 
     /// A new shortcuts window, not shown; the caller makes it the window's help overlay.
-    static func make() -> GObjectRef {
+    static func make() -> OwnedObject {
         let builder = gtk_builder_new_from_string(description, -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        let window = gtk_builder_get_object(builder, "shortcuts")!
-        g_object_ref(window)
-        return GObjectRef(UnsafeMutableRawPointer(window))
+        // The builder's reference goes with it: the caller gets one of its own.
+        return OwnedObject(retaining: gtk_builder_get_object(builder, "shortcuts")!)
     }
 
     /// The GtkBuilder description of the window, with every text escaped for XML.

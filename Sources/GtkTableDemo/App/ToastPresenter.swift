@@ -23,10 +23,10 @@ final class ToastPresenter {
 
     /// The overlay, until it is destroyed.
     private var overlay: GObjectRef?
-    /// Toasts not yet given to the overlay, oldest first; each holds our reference.
-    private var waiting: [GObjectRef] = []
+    /// Toasts not yet given to the overlay, oldest first, with our reference.
+    private var waiting: [OwnedObject] = []
     /// The toast on the overlay, until it is dismissed, and when it was given to it (µs).
-    private var current: GObjectRef?
+    private var current: OwnedObject?
     private var currentSince: gint64 = 0
     /// The wait for the current toast's show to end before the presenter dismisses it.
     private var showWait: UInt32?
@@ -42,7 +42,7 @@ final class ToastPresenter {
 
     /// The title of the toast on the overlay, read from its title label, for the state file.
     var shownTitle: String? {
-        current.flatMap { adw_toast_get_custom_title($0.opaque) }.flatMap { gtk_label_get_text(OpaquePointer($0)) }
+        current.flatMap { adw_toast_get_custom_title($0.ref.opaque) }.flatMap { gtk_label_get_text(OpaquePointer($0)) }
             .map { String(cString: $0) }
     }
 
@@ -130,9 +130,8 @@ final class ToastPresenter {
     func historyMoved() {
         guard let toast = undoToast else { return }
         undoToast = nil
-        if let index = waiting.firstIndex(where: { $0.pointer == toast.pointer }) {
+        if let index = waiting.firstIndex(where: { $0.ref == toast }) {
             waiting.remove(at: index)
-            g_object_unref(toast.pointer)
             coverIfShowing()
         } else {
             dismissAfterItsShow(toast)
@@ -153,14 +152,12 @@ final class ToastPresenter {
 
     @discardableResult
     private func present(_ toast: OpaquePointer) -> GObjectRef? {
-        let reference = GObjectRef(UnsafeMutableRawPointer(toast))
         // Ours (the one the toast was made with) lasts until the toast is dismissed or dropped.
-        guard overlay != nil else {
-            g_object_unref(reference.pointer)
-            return nil
-        }
+        let owned = OwnedObject(adopting: toast)
+        guard overlay != nil else { return nil }
+        let reference = owned.ref
         reference.on("dismissed") { [weak self, reference] in self?.dismissed(reference) }
-        waiting.append(reference)
+        waiting.append(owned)
         onCoveredHeightChange?(Self.coveredHeight)
         showNext()
         return reference
@@ -173,10 +170,10 @@ final class ToastPresenter {
         current = toast
         currentSince = g_get_monotonic_time()
         // The overlay takes a reference of its own.
-        adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.pointer)))
-        onCoveredHeightChange?(Self.coveredHeight + Self.wrappedLinesHeight(of: toast))
+        adw_toast_overlay_add_toast(overlay(), OpaquePointer(g_object_ref(toast.ref.pointer)))
+        onCoveredHeightChange?(Self.coveredHeight + Self.wrappedLinesHeight(of: toast.ref))
         onShownChange?()
-        if let label = adw_toast_get_button_label(toast.opaque) {
+        if let label = adw_toast_get_button_label(toast.ref.opaque) {
             nameToastButtons(titled: String(cString: label), on: overlay)
         }
     }
@@ -185,16 +182,14 @@ final class ToastPresenter {
     /// inside the emission could finalize the toast under libadwaita), and the next toast
     /// waits for this one's hide to end.
     private func dismissed(_ toast: GObjectRef) {
-        guard current?.pointer == toast.pointer else { return }
+        guard let owned = current, owned.ref == toast else { return }
         current = nil
         onShownChange?()
         if undoToast?.pointer == toast.pointer { undoToast = nil }
         if let showWait { MainLoopSource.remove(showWait) }
         showWait = nil
-        MainLoopSource.idle {
-            g_object_unref(toast.pointer)
-            return false
-        }
+        // The idle keeps our reference until it runs, after the emission.
+        MainLoopSource.idle { withExtendedLifetime(owned) { false } }
         if let overlay, ToastShowPacing.isNeeded {
             hidingPoll = MainLoopSource.timeout(milliseconds: ToastShowPacing.hidingPollMilliseconds) { [weak self] in
                 guard let self else { return false }
@@ -216,7 +211,6 @@ final class ToastPresenter {
         for source in [showWait, hidingPoll].compactMap({ $0 }) { MainLoopSource.remove(source) }
         showWait = nil
         hidingPoll = nil
-        (waiting + [current].compactMap { $0 }).forEach { g_object_unref($0.pointer) }
         waiting.removeAll()
         current = nil
         undoToast = nil

@@ -28,8 +28,8 @@ enum ChipLayouts {
     /// Bumped each time the cache starts over, so a chip's own ellipsized copy can tell its
     /// source is gone.
     private(set) static var generation = 0
-    /// Titles' layouts (+1 reference each).
-    private static var layouts: [String: OpaquePointer] = [:]
+    /// Titles' layouts, one reference each.
+    private static var layouts: [String: OwnedObject] = [:]
 
     /// The shared layout of `title` in `widget`'s font: do not change it.
     ///
@@ -45,10 +45,10 @@ enum ChipLayouts {
             removeAll()
             settings = current
         }
-        if let layout = layouts[title] { return layout }
+        if let layout = layouts[title] { return layout.ref.opaque }
         let layout = pango_layout_new(context)!
         pango_layout_set_text(layout, title, -1)
-        layouts[title] = layout
+        layouts[title] = OwnedObject(adopting: layout)
         return layout
     }
 
@@ -78,7 +78,6 @@ enum ChipLayouts {
     private static func removeAll() {
         referenceLine = nil
         generation += 1
-        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         layouts.removeAll(keepingCapacity: true)
     }
 }

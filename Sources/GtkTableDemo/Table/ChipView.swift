@@ -16,7 +16,7 @@ import GtkBridge
 final class ChipView: ContainerDrawing {
     private(set) var widget: GObjectRef!
     private(set) var title = ""
-    private var ellipsized: (layout: OpaquePointer, width: Int32, generation: Int)?
+    private var ellipsized: (layout: OwnedObject, width: Int32, generation: Int)?
 
     init() {
         widget = Container.make(cssName: "label", role: GTK_ACCESSIBLE_ROLE_LABEL, layout: self)
@@ -39,7 +39,6 @@ final class ChipView: ContainerDrawing {
     }
 
     private func dropEllipsized() {
-        if let ellipsized { g_object_unref(UnsafeMutableRawPointer(ellipsized.layout)) }
         ellipsized = nil
     }
 
@@ -55,13 +54,13 @@ final class ChipView: ContainerDrawing {
     /// `shared` ellipsized at `width` px, made once per width.
     private func ellipsizedLayout(of shared: OpaquePointer, width: Int32) -> OpaquePointer {
         if let ellipsized, ellipsized.width == width, ellipsized.generation == ChipLayouts.generation {
-            return ellipsized.layout
+            return ellipsized.layout.ref.opaque
         }
         dropEllipsized()
         let copy = pango_layout_copy(shared)!
         pango_layout_set_width(copy, width * Int32(PANGO_SCALE))
         pango_layout_set_ellipsize(copy, PANGO_ELLIPSIZE_END)
-        ellipsized = (copy, width, ChipLayouts.generation)
+        ellipsized = (OwnedObject(adopting: copy), width, ChipLayouts.generation)
         return copy
     }
 

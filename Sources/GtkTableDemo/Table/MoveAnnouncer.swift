@@ -26,7 +26,7 @@ final class MoveAnnouncer {
     /// How long the description stays before it is taken back.
     static let holdMilliseconds: UInt32 = 4000
 
-    private var announced: (widget: GObjectRef, timer: UInt32)?
+    private var announced: (widget: OwnedObject, timer: UInt32)?
 
     /// Announces that the row in `cell` moved one `step` to `place`.
     ///
@@ -38,15 +38,15 @@ final class MoveAnnouncer {
             target = GObjectRef(UnsafeMutableRawPointer(focus))
         }
         // The same widget is only told its new place: no empty description in between.
-        takeBack(keepingDescription: announced?.widget == target)
-        g_object_ref(target.pointer)
+        takeBack(keepingDescription: announced?.widget.ref == target)
+        let kept = OwnedObject(retaining: target)
         target.setAccessibleDescription(Words.moved(step, to: place))
         let timer = MainLoopSource.timeout(milliseconds: Self.holdMilliseconds) { [weak self] in
             self?.announced?.timer = 0
             self?.takeBack()
             return false
         }
-        announced = (target, timer)
+        announced = (kept, timer)
     }
 
     /// Takes the current announcement back, if any (its description too unless
@@ -55,7 +55,6 @@ final class MoveAnnouncer {
         guard let current = announced else { return }
         announced = nil
         if current.timer != 0 { MainLoopSource.remove(current.timer) }
-        if !keepingDescription { gtk_accessible_reset_property(current.widget.opaque, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) }
-        g_object_unref(current.widget.pointer)
+        if !keepingDescription { gtk_accessible_reset_property(current.widget.ref.opaque, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) }
     }
 }

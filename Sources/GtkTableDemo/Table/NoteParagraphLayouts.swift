@@ -1,4 +1,4 @@
-import CGtk
+import GtkBridge
 import TableModel
 
 /// The paragraph layouts `PangoTextMeasurer` made for the last notes it measured, kept for the
@@ -9,7 +9,7 @@ import TableModel
 /// kept, and only short notes: a long one is laid out lazily by its cell, a screenful at a time.
 /// A cell takes the layouts it uses (`take`); what no cell takes is dropped oldest first.
 ///
-/// Invariant: every entry holds one layout (+1 reference) per paragraph of its text, in order,
+/// Invariant: every entry owns one layout per paragraph of its text, in order,
 /// made in `font` at its width; at most `capacity` entries are kept.
 /// Used on the main thread only, like the measurer.
 final class NoteParagraphLayouts {
@@ -30,11 +30,9 @@ final class NoteParagraphLayouts {
     var font: FontDescription? {
         didSet { if font != oldValue { removeAll() } }
     }
-    private var entries: [Key: [OpaquePointer]] = [:]
+    private var entries: [Key: [OwnedObject]] = [:]
     /// Keys oldest first; may name entries already taken.
     private var order: [Key] = []
-
-    deinit { removeAll() }
 
     /// Whether a measurement of `text` should make layouts to keep.
     ///
@@ -44,31 +42,26 @@ final class NoteParagraphLayouts {
         return text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count < Self.paragraphLimit
     }
 
-    /// Keeps `layouts` (their references pass to this store) for `key`.
+    /// Keeps `layouts` for `key`.
     ///
     /// - Complexity: O(`capacity`) at most, for dropping the oldest entry.
-    func keep(_ layouts: [OpaquePointer], for key: Key) {
-        if let old = entries.updateValue(layouts, forKey: key) { release(old) } else { order.append(key) }
+    func keep(_ layouts: [OwnedObject], for key: Key) {
+        if entries.updateValue(layouts, forKey: key) == nil { order.append(key) }
         while entries.count > Self.capacity, !order.isEmpty {
-            if let dropped = entries.removeValue(forKey: order.removeFirst()) { release(dropped) }
+            entries.removeValue(forKey: order.removeFirst())
         }
         if order.count > 4 * Self.capacity { order = order.filter { entries[$0] != nil } }
     }
 
-    /// The layouts kept for `key`, now the caller's (one reference each), or nil.
+    /// The layouts kept for `key`, now the caller's, or nil.
     ///
     /// - Complexity: O(1) expected.
-    func take(_ key: Key) -> [OpaquePointer]? {
+    func take(_ key: Key) -> [OwnedObject]? {
         entries.removeValue(forKey: key)
     }
 
     private func removeAll() {
-        entries.values.forEach(release)
         entries.removeAll()
         order.removeAll()
-    }
-
-    private func release(_ layouts: [OpaquePointer]) {
-        for layout in layouts { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 }

@@ -35,8 +35,8 @@ final class NoteTextPreview: ContainerDrawing {
     private(set) var widget: GObjectRef!
     private(set) var text = ""
     private var paragraphs: [Substring] = [""]
-    /// The first paragraphs' layouts (+1 reference each) and their tops in px.
-    private var layouts: [(layout: OpaquePointer, top: Int32)] = []
+    /// The first paragraphs' layouts and their tops in px.
+    private var layouts: [(layout: OwnedObject, top: Int32)] = []
     private var laidOutHeight: Int32 = 0
     /// The find bar's words, folded (``FindHighlights``), and each paragraph's matches by
     /// paragraph index, found as paragraphs are drawn.
@@ -164,7 +164,6 @@ final class NoteTextPreview: ContainerDrawing {
 
     private func forgetLayouts() {
         revision &+= 1
-        for paragraph in layouts { g_object_unref(UnsafeMutableRawPointer(paragraph.layout)) }
         layouts = []
         laidOutHeight = 0
         layoutWidth = -1
@@ -193,16 +192,16 @@ final class NoteTextPreview: ContainerDrawing {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, alignment)
             NoHyphens.apply(to: layout)
-            appendParagraph(layout)
+            appendParagraph(OwnedObject(adopting: layout))
         }
     }
 
-    /// Places the next paragraph's `layout` (its reference passes here) at `laidOutHeight`,
+    /// Places the next paragraph's `layout` at `laidOutHeight`,
     /// and moves that down by its rounded height.
-    private func appendParagraph(_ layout: OpaquePointer) {
+    private func appendParagraph(_ layout: OwnedObject) {
         var logicalWidth: Int32 = 0
         var height: Int32 = 0
-        pango_layout_get_size(layout, &logicalWidth, &height)
+        pango_layout_get_size(layout.ref.opaque, &logicalWidth, &height)
         layouts.append((layout, laidOutHeight))
         laidOutHeight += Int32((Double(height) / Double(PANGO_SCALE)).rounded(.toNearestOrAwayFromZero))
     }
@@ -213,10 +212,7 @@ final class NoteTextPreview: ContainerDrawing {
     /// - Complexity: O(paragraphs).
     private func adoptKeptLayouts(wrapWidth: Int32) {
         guard let kept = keptLayouts?.take(.init(text: text, width: wrapWidth * Int32(PANGO_SCALE))) else { return }
-        guard kept.count == paragraphs.count else {
-            for layout in kept { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            return
-        }
+        guard kept.count == paragraphs.count else { return }
         kept.forEach(appendParagraph)
     }
 
@@ -241,7 +237,7 @@ final class NoteTextPreview: ContainerDrawing {
         var byte: Int32 = 0
         var trailing: Int32 = 0
         pango_layout_xy_to_index(
-            paragraph.layout, Int32((x - RowStyle.note.textInset) * scale), Int32(localY * scale), &byte, &trailing)
+            paragraph.layout.ref.opaque, Int32((x - RowStyle.note.textInset) * scale), Int32(localY * scale), &byte, &trailing)
         let before = paragraphs.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }
         let utf8 = paragraphs[index].utf8
         let prefix = utf8.index(utf8.startIndex, offsetBy: min(max(0, Int(byte)), utf8.count))
@@ -306,8 +302,8 @@ final class NoteTextPreview: ContainerDrawing {
             gtk_snapshot_save(snapshot)
             var origin = graphene_point_t(x: Float(RowStyle.note.textInset), y: Float(paragraph.top))
             gtk_snapshot_translate(snapshot, &origin)
-            drawHighlights(ofParagraph: index, paragraph.layout, width: width, in: snapshot)
-            gtk_snapshot_append_layout(snapshot, paragraph.layout, &color)
+            drawHighlights(ofParagraph: index, paragraph.layout.ref.opaque, width: width, in: snapshot)
+            gtk_snapshot_append_layout(snapshot, paragraph.layout.ref.opaque, &color)
             gtk_snapshot_restore(snapshot)
         }
         if opacity < 1 { gtk_snapshot_pop(snapshot) }
@@ -322,7 +318,7 @@ final class NoteTextPreview: ContainerDrawing {
         var last: (top: Float, bottom: Float)?
         let scale = Float(PANGO_SCALE)
         for paragraph in layouts[shown] where Float(paragraph.top) < limit {
-            let lines = pango_layout_get_iter(paragraph.layout)!
+            let lines = pango_layout_get_iter(paragraph.layout.ref.opaque)!
             defer { pango_layout_iter_free(lines) }
             repeat {
                 var logical = PangoRectangle()

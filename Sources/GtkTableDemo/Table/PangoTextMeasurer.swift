@@ -10,15 +10,12 @@ import TableModel
 /// views by the UI tests). Markup is measured as one layout rounded up, as GtkLabel does.
 /// Used on the main thread only, like the widget whose Pango context it borrows.
 final class PangoTextMeasurer: TextMeasuring {
-    private let context: OpaquePointer
+    private let context: OwnedObject
 
     /// - Parameter context: a widget's Pango context (`gtk_widget_get_pango_context`); kept alive here.
     init(context: OpaquePointer) {
-        self.context = context
-        g_object_ref(UnsafeMutableRawPointer(context))
+        self.context = OwnedObject(retaining: context)
     }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
     /// The notes' paragraph layouts, kept for the drawn notes that show them next.
     let keptNoteLayouts = NoteParagraphLayouts()
@@ -51,11 +48,11 @@ final class PangoTextMeasurer: TextMeasuring {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         NoHyphens.apply(to: layout)
         let keeps = request.wrap == .wordChar && request.maxWidth != nil && keptNoteLayouts.wants(request.text, font: request.font)
-        var kept: [OpaquePointer] = []
+        var kept: [OwnedObject] = []
         var sizes: [Size] = []
         for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
             let paragraphLayout = keeps ? pango_layout_copy(layout)! : layout
-            if keeps { kept.append(paragraphLayout) }
+            if keeps { kept.append(OwnedObject(adopting: paragraphLayout)) }
             pango_layout_set_text(paragraphLayout, String(paragraph), -1)
             var width: Int32 = 0
             var height: Int32 = 0
@@ -88,7 +85,7 @@ final class PangoTextMeasurer: TextMeasuring {
 
     /// A new layout (+1 reference, the caller unrefs it) in this context, set in `font`.
     private func makeLayout(font: FontDescription) -> OpaquePointer {
-        let layout = pango_layout_new(context)!
+        let layout = pango_layout_new(context.ref.opaque)!
         let description = pango_font_description_new()!
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, font.family)

@@ -32,7 +32,8 @@ final class ScrollAdjustment {
     /// How long GTK's value must stay unchanged before a glide or pan counts as over.
     static let stillInterval: UInt32 = 150
 
-    private(set) var adjustment: GObjectRef
+    private var ownedAdjustment: OwnedObject
+    var adjustment: GObjectRef { ownedAdjustment.ref }
     private var valueHandler: SignalConnection?
     private var drift = 0.0
     /// The value the adjustment had after the last configuration or the last move GTK made.
@@ -52,20 +53,15 @@ final class ScrollAdjustment {
 
     /// Starts with a new adjustment of its own, which the table hands to its scrolled window.
     init() {
-        adjustment = GObjectRef(gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
-        g_object_ref_sink(adjustment.pointer)
+        ownedAdjustment = OwnedObject(adopting: gtk_adjustment_new(0, 0, 1, 1, 1, 1)!)
         connect()
     }
-
-    deinit { g_object_unref(adjustment.pointer) }
 
     /// Takes the adjustment the table was given instead (GtkScrollable's `vadjustment`).
     func attach(_ given: GObjectRef) {
         guard given != adjustment else { return }
         valueHandler?.disconnect()
-        g_object_ref_sink(given.pointer)
-        g_object_unref(adjustment.pointer)
-        adjustment = given
+        ownedAdjustment = OwnedObject(retaining: given)
         lastValue = gtk_adjustment_get_value(given())
         connect()
     }

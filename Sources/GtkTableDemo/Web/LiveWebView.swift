@@ -22,8 +22,9 @@ final class LiveWebView {
     /// How long after the last fit the snapshot is taken: the row has its new height by then.
     static let snapshotDelayMilliseconds: UInt32 = 150
 
-    /// The WebKitWebView, owned here (sunk reference); parented to the row it is lent to.
-    let view: GObjectRef
+    /// The WebKitWebView, owned here (its floating reference sunk); parented to the row it is lent to.
+    private let ownedView: OwnedObject
+    var view: GObjectRef { ownedView.ref }
     private let manager: GObjectRef
     private(set) var rowID: RowID?
     private(set) var html: String?
@@ -40,7 +41,7 @@ final class LiveWebView {
     /// The zoom WebKit draws pages at: the text scaling factor (1 unscaled).
     private(set) var textScale: Double
     /// A snapshot of the row's rendering was taken.
-    var onSnapshot: ((RowID, GObjectRef) -> Void)?
+    var onSnapshot: ((RowID, OwnedObject) -> Void)?
     /// The page's scroll height was read (after a snapshot was asked for).
     var onPageRead: (() -> Void)?
     /// The URI of a link the user clicked; it opens outside the app.
@@ -59,8 +60,7 @@ final class LiveWebView {
         self.textScale = textScale
         manager = sandbox.makeContentManager()
         let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
-        g_object_ref_sink(widget)
-        view = GObjectRef(widget)
+        ownedView = OwnedObject(adopting: widget)
         // WebKit's default opaque white page: on a transparent one, a new document painted
         // over the last one's pixels (seen: two rows' text drawn over each other).
         gtk_widget_set_can_focus(widget, 0)
@@ -177,11 +177,8 @@ final class LiveWebView {
             let texture = webkit_web_view_get_snapshot_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
             g_clear_error(&error)
             guard let texture else { return }
-            let owned = GObjectRef(texture)
-            guard let self, self.generation == expected, self.rowID == id else {
-                g_object_unref(owned.pointer)
-                return
-            }
+            let owned = OwnedObject(adopting: texture)
+            guard let self, self.generation == expected, self.rowID == id else { return }
             self.isSnapshotCurrent = true
             self.onSnapshot?(id, owned)
         }

@@ -24,7 +24,7 @@ final class WebViewPool {
     var onLinkClicked: ((String) -> Void)?
     private var sandbox: WebSandbox?
     private(set) var live: [LiveWebView] = []
-    private var snapshots: [RowID: GObjectRef] = [:]
+    private var snapshots: [RowID: OwnedObject] = [:]
     private var snapshotOrder: [RowID] = []
     private var lendCount: UInt64 = 0
     /// The text scaling factor WebKit zooms pages by (1 unscaled).
@@ -53,7 +53,7 @@ final class WebViewPool {
     private var isClosed = false
 
     /// The snapshot of row `id`'s last rendering, if one was taken.
-    func snapshot(of id: RowID) -> GObjectRef? { snapshots[id] }
+    func snapshot(of id: RowID) -> GObjectRef? { snapshots[id]?.ref }
 
     /// Lends a live view to `host` for row `id` with `html`: the view that already shows that
     /// content if any, else a new one while fewer than ``maximumLive`` exist, else the least
@@ -134,7 +134,6 @@ final class WebViewPool {
     func setTextScale(_ scale: Double) {
         guard scale != textScale else { return }
         textScale = scale
-        for texture in snapshots.values { g_object_unref(texture.pointer) }
         snapshots.removeAll()
         snapshotOrder.removeAll()
         for view in live { view.setTextScale(scale) }
@@ -173,15 +172,14 @@ final class WebViewPool {
         serveWaiting()
     }
 
-    private func keep(_ texture: GObjectRef, for id: RowID) {
-        if let old = snapshots.updateValue(texture, forKey: id) {
-            g_object_unref(old.pointer)
+    private func keep(_ texture: OwnedObject, for id: RowID) {
+        if snapshots.updateValue(texture, forKey: id) != nil {
             snapshotOrder.removeAll { $0 == id }
         }
         snapshotOrder.append(id)
         while snapshotOrder.count > Self.maximumSnapshots {
             let dropped = snapshotOrder.removeFirst()
-            if let texture = snapshots.removeValue(forKey: dropped) { g_object_unref(texture.pointer) }
+            snapshots.removeValue(forKey: dropped)
         }
     }
 }
