@@ -147,14 +147,14 @@ final class NoteRowView: ContainerLayout, RowContentView {
             }
         }
         gtk_widget_add_controller(textView.widget, focus())
-        // GTK scrolls a text view to show its caret (or clamps its scroll as it lays out, which
-        // can be inside GTK's layout phase); an expanded note's scroll is its band's top, put
-        // back at once, so no allocation is queued from here. (Not while the note places it.)
+        // GTK scrolls a text view to show its caret; an expanded note's scroll is its band's
+        // top, which the next allocation puts back. (Not while the note places it: that is
+        // inside an allocation, which ends with the band's top. Not at once either: GTK may be
+        // animating the scroll, and setting the value from inside the animation's own step
+        // ends it twice, a critical the soak found.)
         GObjectRef(gtk_scrolled_window_get_vadjustment(scroller())).on("value-changed") { [weak self] in
             guard let self, !self.placing, self.expanded, self.form == .textView else { return }
-            self.placing = true
-            defer { self.placing = false }
-            self.scrollTextView(to: Double(self.textBand.lowerBound))
+            gtk_widget_queue_allocate(self.widget.widget)
         }
         attachPreviewInput()
     }
