@@ -8,6 +8,13 @@ extension Table {
         return currentNoteLayout(id, text: text, expanded: expanded)
     }
 
+    /// Where paragraph `paragraph` of the note `id` starts in its text (see ``TableReading``).
+    ///
+    /// - Complexity: O(paragraph).
+    public func noteParagraphTop(_ paragraph: Int, in id: RowID) -> Double? {
+        noteContentHeights[id]?.top(ofParagraph: paragraph)
+    }
+
     /// The note's layout from its (cached) content height and its marks (N2).
     func currentNoteLayout(_ id: RowID, text: String, expanded: Bool) -> NoteLayout {
         let marked = rows[id].map { RowMarks(of: $0).isAny } ?? false

@@ -9,6 +9,11 @@ public protocol TableReading: AnyObject {
     func readFailure(of id: RowID) -> RowReadFailure?
     /// - Complexity: O(1) when cached, else O(length of the text).
     func noteLayout(for id: RowID) throws(TableError) -> NoteLayout
+    /// Where paragraph `paragraph` (0-based, as GtkTextBuffer numbers its lines) of the note
+    /// `id` starts in its text, by the model's measure; nil when the note's text is not
+    /// measured yet or has fewer paragraphs.
+    /// - Complexity: O(paragraph).
+    func noteParagraphTop(_ paragraph: Int, in id: RowID) -> Double?
     /// - Complexity: O(1) when cached, else O(chips).
     func gridLayout(for id: RowID) throws(TableError) -> FlowLayout
     /// - Complexity: O(log n).

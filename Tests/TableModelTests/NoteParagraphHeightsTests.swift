@@ -69,4 +69,24 @@ import Testing
         #expect(try table.noteLayout(for: RowID(4)).contentHeight == fresh)
         table._checkInvariants()
     }
+
+    /// A paragraph's top is the height of the text before it, as a fresh measure of that text
+    /// gives it (the text view places its lines there).
+    @Test func aParagraphStartsWhereTheTextBeforeItEnds() throws {
+        let fixture = try TableFixture()
+        let table = fixture.table
+        var random = SplitMix64(seed: 4)
+        let long = Self.longNote(paragraphs: 300, random: &random)
+        _ = try table.setText(long, for: RowID(4))
+        try fixture.measureAll()
+        let lines = long.split(separator: "\n", omittingEmptySubsequences: false)
+        let font = table.metrics.note.font
+        let width = table.metrics.note.textWidth(forRowWidth: table.width)
+        for paragraph in [0, 1, 150, 299] {
+            let before = lines[..<paragraph].map { $0 + "\n" }.joined()
+            let expected = paragraph == 0 ? 0 : Self.reference.measure(String(before.dropLast()), font: font, maxWidth: width, wrap: .wordChar).height
+            #expect(table.noteParagraphTop(paragraph, in: RowID(4)) == expected, "paragraph \(paragraph)")
+        }
+        #expect(table.noteParagraphTop(300, in: RowID(4)) == nil)
+    }
 }

@@ -221,6 +221,73 @@ def test_a_note_expanded_straight_after_a_width_change_shows_every_line(launch, 
     assert not app.noise(), "\n".join(app.noise())
 
 
+TALL = "\n".join(f"{n}. Permission is granted to copy, change and share this line, number {n}, as is." for n in range(1, 640))
+
+
+def text_in_view(app, state, row_id, image):
+    """The part of a note's text area inside the table's viewport, with the caret's line (if
+    shown) cut out: the parts above and below it."""
+    area = app.row(state, row_id)["textAreaBounds"]
+    top = max(area["y"], state["tableOrigin"]["y"])
+    bottom = min(area["y"] + area["height"], state["tableOrigin"]["y"] + state["viewportHeight"])
+    caret = app.row(state, row_id).get("caretInWindow")
+    spans = [(top, bottom)]
+    if caret and top < caret["y"] + caret["height"] and caret["y"] < bottom:
+        spans = [(top, caret["y"]), (caret["y"] + caret["height"], bottom)]
+    return [image.crop((int(area["x"]), int(y0), int(area["x"] + area["width"]), int(y1))) for y0, y1 in spans if y1 - y0 >= 1]
+
+
+def test_an_edited_tall_note_has_a_text_view_only_over_what_shows_and_draws_each_line_where_the_drawn_form_does(
+        launch, workdir):
+    """GTK lays out and draws every line a text view is allocated, so an expanded note's text
+    view covers only a band of its text around what the viewport shows, scrolled so each line
+    stands where it would in a text view as tall as the text. Deep inside a tall note (GtkTextView
+    has laid out none of the lines above yet), after typing and deleting there, and after wheeling
+    on through the note, its text area shows the drawn form's pixels, and each screen passes the
+    pixel oracle."""
+    app = launch(data=sample_with(workdir, {3: {"text": TALL, "expanded": True}}))
+    state = app.wait_state(lambda s: app.row(s, 3) is not None)
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 350)
+    drawn = []  # (scroll offset, screenshot) at two places inside the note, drawn form
+    for stop in range(2):
+        for _ in range(15):
+            state = app.wheel_and_wait(state, 5)
+        assert app.row(state, 3)["noteForm"] == "preview"
+        drawn.append((state["scrollOffset"], app.stable_screenshot(f"drawn-{stop}"), state))
+    for _ in range(15):
+        state = app.wheel_and_wait(state, 4)
+    assert state["scrollOffset"] == drawn[0][0]
+    app.click(origin["x"] + 200, origin["y"] + 350)
+    state = app.wait_state(lambda s: app.row(s, 3)["noteForm"] == "textView" and app.row(s, 3).get("caretInWindow"),
+                           what="the text view")
+
+    def same_as_drawn(stop, name):
+        state = app.wait_state()
+        assert state["scrollOffset"] == drawn[stop][0], (state["scrollOffset"], drawn[stop][0])
+        row = app.row(state, 3)
+        # The text view covers a band around the viewport, not the note's 23,000 px.
+        assert row["modelTextHeight"] > 20_000 and row["textViewBounds"]["height"] <= state["viewportHeight"] + 4 * 256, row
+        shot = app.stable_screenshot(name)
+        for edited, reference in zip(text_in_view(app, state, 3, shot), text_in_view(app, state, 3, drawn[stop][1])):
+            fraction, _ = changed_fraction(reference, edited, tolerance=8)
+            assert fraction == 0, (name, fraction)
+            assert min(edited.convert("L").getdata()) < 100, name  # text is drawn there, not two empty areas
+        app.assert_full_redraw_matches(name)
+
+    same_as_drawn(0, "clicked")
+    # A paragraph split there (its height changes), then joined again.
+    height = app.row(state, 3)["modelTextHeight"]
+    app.key("Return")
+    app.wait_state(lambda s: app.row(s, 3)["modelTextHeight"] != height, what="the split paragraph")
+    app.key("BackSpace")
+    app.wait_state(lambda s: app.row(s, 3)["modelTextHeight"] == height, what="the joined paragraph")
+    same_as_drawn(0, "typed-and-deleted")
+    for _ in range(15):
+        state = app.wheel_and_wait(state, 5)
+    same_as_drawn(1, "wheeled-on")
+
+
 def test_a_collapsed_note_that_overflows_shows_whole_lines_and_fades_the_last(launch, workdir):
     """N2: whole lines from the top, nothing of the line cut by the 64 px edge (its accents
     reach the line's top), and the last whole line fainter, so more is seen to follow."""

@@ -125,6 +125,14 @@ enum AutomationState {
             facts["textAreaBounds"] = inWindow(note.textArea)
             switch note.form {
             case .textView:
+                // An expanded text view covers a band of the area: the area reaches from the
+                // scroller's top less the band's top, as tall as the row allocated it.
+                if var area = inWindow(note.textArea) {
+                    area["y"]! -= Double(note.textBand.lowerBound)
+                    area["height"] = Double(note.textAreaBox.height)
+                    facts["textAreaBounds"] = area
+                }
+                facts["textViewBand"] = [note.textBand.lowerBound, note.textBand.upperBound]
                 facts["textViewBounds"] = inWindow(note.textView)
                 let adjustment = gtk_scrolled_window_get_vadjustment(note.scroller())
                 facts["textAdjustment"] = [

@@ -13,8 +13,9 @@ import TableModel
 /// (so the check stays exact during the slide, and at rest the offset is 0);
 /// that every child of a row's content lies inside it; that a note shows its text in exactly
 /// one form (drawn or text view), and that an expanded note's text needs no more height, by
-/// the own measure of that form's widget at its width, than it was given, and a collapsed
-/// one has exactly 64 px; that no two shown rows overlap at their resting places (while sliding,
+/// the own measure of that form's widget at its width, than its area was given, and a collapsed
+/// one has exactly 64 px; that an expanded text view (which covers a band of its area) holds
+/// every line of its area the viewport shows, each at the model's y; that no two shown rows overlap at their resting places (while sliding,
 /// a row below may pass over a row that grew); and that GTK's focus, when it is in
 /// the table, is in the row the model says is focused.
 ///
@@ -82,6 +83,7 @@ final class ViewModelAgreement {
                     if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
                     let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
                     if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
+                    if let problem = Self.textViewBandProblem(note, id: id, shown: shown) { return problem }
                 }
             }
             let resting = TableView.pixelSpan(top: top, height: height, offset: offset)
@@ -122,7 +124,7 @@ final class ViewModelAgreement {
         guard shownForms.count == 1, shownForms[0].widget == note.textArea.widget else {
             return "row \(id): \(shownForms.count) text widgets are shown for its \(note.form.rawValue) form"
         }
-        let given = Double(gtk_widget_get_height(note.textArea.widget))
+        let given = Double(note.form == .textView ? note.textAreaBox.height : gtk_widget_get_height(note.textArea.widget))
         if hugsText {
             let width = gtk_widget_get_width(note.textArea.widget)
             guard width > 0 else { return nil }
@@ -148,6 +150,33 @@ final class ViewModelAgreement {
         guard !note.preview.paintedCovers(band) else { return nil }
         let painted = note.preview.painted.map { "paragraphs \($0.first)..<\($0.end) over y \($0.top)..<\($0.bottom)" } ?? "nothing"
         return "row \(id): the viewport shows y \(band) of its drawn text, but its last snapshot painted \(painted)"
+    }
+
+    /// An expanded text view holds every line of its area that the viewport shows (`shown`, in
+    /// the row's y), each where the model puts it: its scroller covers that part of the area,
+    /// the text view is scrolled by the scroller's place in the area (so its y is the area's),
+    /// and its line at the last shown y starts at the model's top for that paragraph (so GTK
+    /// has laid out every line above as the model measured them, and none is drawn off its
+    /// place).
+    private static func textViewBandProblem(_ note: NoteRowView, id: RowID, shown: Range<Int32>) -> String? {
+        guard note.form == .textView, note.expanded, let scroller = bounds(of: note.scroller, in: note.widget) else { return nil }
+        let area = note.textAreaBox
+        let needed = shown.clamped(to: area.y..<area.y + area.height)
+        guard !needed.isEmpty else { return nil }
+        let covered = Int32(scroller.y.rounded())..<Int32((scroller.y + scroller.height).rounded())
+        guard covered.lowerBound <= needed.lowerBound, needed.upperBound <= covered.upperBound else {
+            return "row \(id): the viewport shows y \(needed) of its text area, but its text view covers only y \(covered)"
+        }
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(note.textView(), &visible)
+        let place = covered.lowerBound - area.y
+        guard visible.y == place else {
+            return "row \(id): its text view lies \(place) px into its text area but shows its text from y \(visible.y)"
+        }
+        guard note.linesStandAtTheModelsPlace(through: needed.upperBound - 1 - area.y) else {
+            return "row \(id): its text view's line at y \(needed.upperBound - 1 - area.y) of the text is not where the model puts that paragraph"
+        }
+        return nil
     }
 
     /// When GTK's focus is in the table, it is in the model's focused row (N10).

@@ -19,6 +19,21 @@ import TableModel
 /// Collapsed, the text sits in a clipped area 64 px tall; the text view's scroller scrolls
 /// with the caret; the table takes wheel events in its capture phase, so the note never
 /// steals them.
+///
+/// Expanded, the text view covers only a band of its text area: whole tiles around what the
+/// viewport shows of it (`willShow(band:)`), one tile more on either side. GTK lays out and draws
+/// every line a text view is allocated, so a text view as tall as a megabyte of text cost
+/// seconds on its first allocation and every line on every frame; a band costs what a
+/// window-tall text view costs. The scroller sits over the band and the text view is scrolled
+/// by the band's top, so each line is drawn where it would be in a text view as tall as the
+/// text. That holds only where GtkTextView has laid out every line above (it counts a line it
+/// has not laid out yet as 0 px), so before it scrolls there, the note checks the text view's
+/// line at the band's bottom against the model's top for that paragraph, and when they differ
+/// has the text view lay out everything above the band's bottom first (`placeTextView`).
+///
+/// Invariant (text-view form, after a placement): the scroller covers `textBand` of the text
+/// area, which holds what the viewport shows of it, and the text view's line tops down to the
+/// band's bottom are the model's, so the text view draws each line of the band at the model's y.
 @MainActor
 final class NoteRowView: ContainerLayout, RowContentView {
     /// Which widget shows the text: the drawn preview or the editable text view.
@@ -41,10 +56,23 @@ final class NoteRowView: ContainerLayout, RowContentView {
     private var textHandler: SignalConnection?
     private var boundID: RowID?
     private var textHeight: Double = NoteSizing.collapsedTextHeight
+    /// Whether the bound note is expanded (its text view then covers a band of the text).
+    private(set) var expanded = false
+    private weak var model: (any TableReading)?
+    /// The text area in this row's coordinates, as last allocated.
+    private(set) var textAreaBox = GtkAllocation()
+    /// What the viewport last showed of the text area (its own y; empty when none).
+    private var shownText: Range<Int32> = 0..<0
+    /// The part of the text area the text view's scroller covers (0..<0 while the preview shows).
+    private(set) var textBand: Range<Int32> = 0..<0
+    /// Whether the note is placing its text view (and so setting its scroll itself).
+    private var placing = false
+    /// The granularity of an expanded text view's band, in px: the band moves only when the
+    /// viewport leaves it, and a tile to spare on either side keeps the caret's neighbour lines
+    /// in the text view (so GTK never scrolls it to show the caret).
+    static let textTileHeight: Int32 = 256
     /// Whether the bar under the text (button and marks) has room in the row (N2).
     private var showsBar = true
-    /// The text view's height at its last allocation (0 while the preview shows).
-    private var allocatedTextViewHeight: Int32 = 0
     private let send: (RowIntent) -> Void
     /// The idle source that draws the text again once the focus has left it, while pending.
     private var previewReturn: UInt32?
@@ -119,6 +147,15 @@ final class NoteRowView: ContainerLayout, RowContentView {
             }
         }
         gtk_widget_add_controller(textView.widget, focus())
+        // GTK scrolls a text view to show its caret; an expanded note's scroll is its band's
+        // top, which the next allocation puts back. (Not while the note places it: that is
+        // inside an allocation, which ends with the band's top. Not at once either: GTK may be
+        // animating the scroll, and setting the value from inside the animation's own step
+        // ends it twice, a critical the soak found.)
+        GObjectRef(gtk_scrolled_window_get_vadjustment(scroller())).on("value-changed") { [weak self] in
+            guard let self, !self.placing, self.expanded, self.form == .textView else { return }
+            gtk_widget_queue_allocate(self.widget.widget)
+        }
         attachPreviewInput()
     }
 
@@ -284,7 +321,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         preview.widget.setAccessibleHidden(false)
         scroller.setAccessibleHidden(true)
         form = .preview
-        allocatedTextViewHeight = 0
+        textBand = 0..<0
         gtk_widget_queue_allocate(widget.widget)
     }
 
@@ -325,6 +362,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         guard case .note(let text, let expanded) = row.content else { return }
         let sameRow = boundID == row.id
         boundID = row.id
+        self.model = model
+        self.expanded = expanded
         // A cell reused for another row starts drawn; one that stays on its row keeps its form.
         if !sameRow { showPreview() }
         let words = FindHighlights.fold(model.findWords)
@@ -354,8 +393,19 @@ final class NoteRowView: ContainerLayout, RowContentView {
         gtk_widget_queue_allocate(widget.widget)
     }
 
-    /// The drawn text learns which of its lines the viewport shows (the text view scrolls its
-    /// own way, inside its scroller).
+    /// The text learns which of its lines the viewport will show: an expanded text view moves
+    /// its band over them now, when they leave it (the table calls this in its allocation,
+    /// right before it allocates the row, which places the text view again only if the row's
+    /// size changed), so no allocation is queued from inside the table's.
+    /// - Complexity: O(1) while the band holds them, else that of `placeTextView`.
+    func willShow(band: Range<Int32>) {
+        let top = Int32(RowStyle.note.paddingTop)
+        shownText = band.lowerBound - top..<max(band.lowerBound, band.upperBound) - top
+        guard form == .textView, expanded, textAreaBox.width > 0, textBandFor(height: textAreaBox.height) != textBand else { return }
+        placeTextView()
+    }
+
+    /// The drawn text learns which of its lines the viewport shows, and draws around them.
     func show(band: Range<Int32>) {
         guard form == .preview else { return }
         var box = GtkAllocation()
@@ -363,10 +413,79 @@ final class NoteRowView: ContainerLayout, RowContentView {
         preview.show(band: band.lowerBound - box.y..<band.upperBound - box.y)
     }
 
+    /// The band of an expanded text area `height` px tall that the text view covers: the
+    /// current band while it holds what the viewport shows, else whole tiles around that, one
+    /// more on either side; within the area. With nothing shown (the edited row scrolled
+    /// away, N9), the current band stays.
+    /// - Complexity: O(1).
+    private func textBandFor(height: Int32) -> Range<Int32> {
+        let area = 0..<max(0, height)
+        let current = textBand.clamped(to: area)
+        let needed = shownText.clamped(to: area)
+        guard !needed.isEmpty else { return current.isEmpty ? 0..<min(height, 2 * Self.textTileHeight) : current }
+        if current.lowerBound <= needed.lowerBound, needed.upperBound <= current.upperBound { return current }
+        let tile = Self.textTileHeight
+        let first = needed.lowerBound / tile - 1
+        let end = (needed.upperBound + tile - 1) / tile + 1
+        return (first * tile..<end * tile).clamped(to: area)
+    }
+
+    /// Places the text view's scroller over its band of the text area and scrolls the text
+    /// view to the band's top (a collapsed note: over the whole 64 px, scrolled as the caret
+    /// left it). Then, if the text view's line at the band's bottom does not start where the
+    /// model says (GTK has not laid out some line above, or laid it out at another width, font
+    /// or text), the text view is given everything above the band's bottom for a moment, lays
+    /// it out, and is placed again: its lines then stand at the model's y.
+    /// - Complexity: O(lines in the band) for GTK to check them and O(paragraphs above the
+    ///   band's bottom) to compare one with the model; when the text view's lines above are
+    ///   not laid out as the model's, GTK lays them out (O(text above)) and walks them.
+    private func placeTextView() {
+        placing = true
+        defer { placing = false }
+        let area = textAreaBox
+        let band = expanded ? textBandFor(height: area.height) : 0..<area.height
+        let grew = band.lowerBound < textBand.lowerBound || band.upperBound > textBand.upperBound
+        textBand = band
+        func place() {
+            scroller.allocate(x: area.x, y: area.y + band.lowerBound, width: area.width, height: band.upperBound - band.lowerBound)
+            if expanded { scrollTextView(to: Double(band.lowerBound)) }
+        }
+        place()
+        if grew {
+            validateNewlyShownLines()
+            // Laying out lines can change the text's height, and so the scroller's bounds,
+            // which asks the scroller for a new allocation: it gets it in this frame.
+            place()
+        }
+        if expanded, !band.isEmpty, !linesStandAtTheModelsPlace(through: band.upperBound - 1) {
+            scroller.allocate(x: area.x, y: area.y, width: area.width, height: band.upperBound)
+            scrollTextView(to: 0)
+            validateNewlyShownLines()
+            place()
+        }
+    }
+
+    private func scrollTextView(to value: Double) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), value)
+    }
+
+    /// Whether the text view's line at its y `y` starts where the model starts that paragraph
+    /// (then every line above it is laid out as the model measured it).
+    /// - Complexity: O(log lines) for GTK's look-up, O(paragraph) for the model's.
+    func linesStandAtTheModelsPlace(through y: Int32) -> Bool {
+        guard let id = boundID, let model else { return false }
+        var line = GtkTextIter()
+        var lineTop: Int32 = 0
+        gtk_text_view_get_line_at_y(textView(), &line, y, &lineTop)
+        guard let top = model.noteParagraphTop(Int(gtk_text_iter_get_line(&line)), in: id) else { return false }
+        return abs(Double(lineTop) - top) < 0.5
+    }
+
     /// Keeps the caret visible inside the collapsed text area (N5): scrolls the text the least
-    /// distance that brings the caret's line fully into view.
+    /// distance that brings the caret's line fully into view. (An expanded note shows every
+    /// line at its place in the table, which follows the caret, N8.)
     func scrollCaretIntoView() {
-        guard form == .textView else { return }
+        guard form == .textView, !expanded else { return }
         let caret = caretRect()
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller())
         let top = gtk_adjustment_get_value(adjustment)
@@ -417,10 +536,11 @@ final class NoteRowView: ContainerLayout, RowContentView {
     }
 
     /// How far the text is scrolled inside its area (non-zero only when collapsed and edited:
-    /// the drawn text always shows its first lines).
+    /// the drawn text always shows its first lines, an expanded text view its band's lines at
+    /// their place): the text view's scroll less its scroller's place in the area.
     var textScroll: Double {
         guard form == .textView else { return 0 }
-        return gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller()))
+        return gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller())) - Double(textBand.lowerBound)
     }
 
     /// Whether the caret lies inside the visible part of the text (the drawn text has none).
@@ -450,16 +570,10 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let top = Int32(metrics.paddingTop)
         let text = Int32(textHeight.rounded())
         let areaWidth = max(1, width - leading - trailing)
+        textAreaBox = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
         switch form {
         case .textView:
-            scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
-            if text > allocatedTextViewHeight {
-                validateNewlyShownLines()
-                // Laying out lines can change the text's height, and so the scroller's bounds,
-                // which asks the scroller for a new allocation: it gets it in this frame.
-                scroller.allocate(x: leading, y: top, width: areaWidth, height: text)
-            }
-            allocatedTextViewHeight = text
+            placeTextView()
         case .preview:
             // Without measuring first: the drawn text needs nothing beyond the box, and its
             // measure lays out every paragraph, which a collapsed note never needs to draw.

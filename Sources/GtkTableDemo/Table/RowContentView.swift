@@ -9,6 +9,10 @@ import TableModel
     var widget: GObjectRef! { get }
     /// Shows `row`. Called on reuse and when a change set asks for a rebind.
     func bind(_ row: Row, model: any TableReading)
+    /// The table is about to place the row so that its viewport shows `band` of this view
+    /// (its own y; empty or outside it when none shows). Called before every placement of the
+    /// row, so the view can lay itself out for it in that allocation.
+    func willShow(band: Range<Int32>)
     /// The table's viewport shows `band` of this view (its own y; empty or outside it when
     /// none shows). Called after every placement of the row.
     func show(band: Range<Int32>)
@@ -17,7 +21,8 @@ import TableModel
 }
 
 extension RowContentView {
-    /// Most rows draw all they hold, wherever the viewport is.
+    /// Most rows lay out and draw all they hold, wherever the viewport is.
+    func willShow(band: Range<Int32>) {}
     func show(band: Range<Int32>) {}
     /// Most rows hold nothing but their own widgets.
     func willBeDestroyed() {}

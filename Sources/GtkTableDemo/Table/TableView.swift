@@ -431,9 +431,11 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             guard let cell = cells[row.id] else { continue }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             let span = Self.pixelSpan(top: row.y + drawnShift(of: row.id), height: row.height, offset: offset)
+            let band = Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
+            cell.content.willShow(band: band)
             cell.widget.allocate(
                 x: rowInset, y: span.y, width: width, height: span.height)
-            cell.content.show(band: Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight))
+            cell.content.show(band: band)
         }
         rowDrag.placeIndicator(layout, width: width)
         placedRows = visible.map { row in

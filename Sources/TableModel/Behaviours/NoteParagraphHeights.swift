@@ -24,6 +24,15 @@ struct NoteParagraphHeights {
         total = heights.reduce(0, +)
     }
 
+    /// Where paragraph `index` starts: the sum of the heights of the paragraphs before it
+    /// (nil past the last paragraph).
+    ///
+    /// - Complexity: O(index).
+    func top(ofParagraph index: Int) -> Double? {
+        guard heights.indices.contains(index) else { return nil }
+        return heights[..<index].reduce(0, +)
+    }
+
     /// Moves to `newText`, measuring again only the paragraphs that differ from the current
     /// text's: those the bytes between the common prefix and the common suffix reach into.
     ///
