@@ -29,6 +29,8 @@ final class MainWindow {
     private(set) var findBar: FindBar?
     /// The pending update of the End Editing button (`showEditing`).
     private var editingShownSoon: UInt32?
+    /// The pending update of the selection chrome (`showSelectionSoon`).
+    private var selectionShownSoon: UInt32?
     private var screenshotTaken = false
     private static let screenshotRetryMilliseconds: UInt32 = 50
     private static let screenshotAttempts = 40
@@ -368,12 +370,30 @@ final class MainWindow {
         selectionChrome.onEnter = { [weak controller] in controller?.enterSelectionMode() }
         selectionChrome.onLeave = { [weak controller] in controller?.leaveSelectionMode() }
         selectionChrome.onAction = { [weak controller] action in controller?.performBatch(action) }
-        controller.onSelectionChanged = { [weak self, weak controller] in
-            guard let self, let model = controller?.model else { return }
-            self.selectionChrome.show(
-                selecting: model.isSelecting, title: model.isSelecting ? SelectionChrome.Words.title(selected: model.selection.count) : HeaderBar.Words.appName,
-                count: model.selection.count, filtered: model.isFiltered)
+        controller.onSelectionChanged = { [weak self] in self?.showSelectionSoon() }
+    }
+
+    /// The header's Select and Cancel buttons, its title and the action bar follow the
+    /// selection: at once, or, when the change arrives inside the table's allocation, once
+    /// the main loop is idle, for the reason `showEditing` gives (Select or Cancel shown then
+    /// left the header bar's end box drawn before it was allocated again: GTK warned "Trying
+    /// to snapshot AdwGizmo without a current allocation"; the soak found it).
+    private func showSelectionSoon() {
+        guard let controller, controller.view.isAllocating else { return showSelection() }
+        guard selectionShownSoon == nil else { return }
+        selectionShownSoon = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            self?.selectionShownSoon = nil
+            self?.showSelection()
+            return false
         }
+    }
+
+    private func showSelection() {
+        guard let controller, !controller.isClosed else { return }
+        let model = controller.model
+        selectionChrome.show(
+            selecting: model.isSelecting, title: model.isSelecting ? SelectionChrome.Words.title(selected: model.selection.count) : HeaderBar.Words.appName,
+            count: model.selection.count, filtered: model.isFiltered)
     }
 
     // MARK: Automation
