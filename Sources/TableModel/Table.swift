@@ -21,8 +21,8 @@
 public final class Table {
     /// The rows shown, in order, with their heights, anchor and viewport: the whole table,
     /// or while a find filter is on (F2), a layout of the matching rows only (``wholeLayout``
-    /// keeps the whole table meanwhile).
-    public internal(set) var layout: TableLayout
+    /// keeps the whole table meanwhile). Outside the model it is read through ``geometry``.
+    var layout: TableLayout
     /// The find filter, while one is on.
     var filtering: FilterState?
     /// Every row's content, by id: in memory, or read on demand from a store.
