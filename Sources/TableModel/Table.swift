@@ -73,12 +73,8 @@ public final class Table {
     var richStates: [RowID: RichLoadState] = [:]
     /// Web rows' document heights, as the view measured them (H1).
     var webFits: [RowID: WebFit] = [:]
-    var noteContentHeights: [RowID: NoteParagraphHeights] = [:]
-    var gridFlows: [RowID: FlowLayout] = [:]
-    /// Rows whose last measurement gave no usable height (reported once); layout passes
-    /// skip them until their content or the width changes.
-    var unmeasurableRows: Set<RowID> = []
-    var chipSizes: [String: Size] = [:]
+    /// What measuring learned at the current width and metrics.
+    var memo = MeasuringMemo()
     /// The id the next created row takes: above every id the table was built with and every
     /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
     var nextCreatedID: Int64?
