@@ -48,6 +48,7 @@ extension Table {
         let isListed = { [layout] (id: RowID) in layout.kind(of: id) != nil }
         let held = rows.removeInBulk(count: removed.count, isListed: isListed)
         richStates = richStates.filter { isListed($0.key) }
+        webFits = webFits.filter { isListed($0.key) }
         memo.keep(where: isListed)
         swipe.forgetRows { !isListed($0) }
         if let row = editingRow, !isListed(row) { editingRow = nil }
