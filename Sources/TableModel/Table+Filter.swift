@@ -9,6 +9,12 @@ struct FilterState {
     let matchCount: Int
     /// The query's words, as typed.
     let words: [String]
+    /// The rows the user was looking at, each with its top's y in the viewport: those in view
+    /// when the filter went on, or when the user last scrolled the filtered table. Every query
+    /// keeps the first of them it matches where it was, so where a row ends up does not depend
+    /// on which prefixes of the query were shown on the way. Nil after a scroll: taken from
+    /// the filtered table at the next query.
+    var lookedAt: [(id: RowID, screenY: Double)]?
 }
 
 extension Table {
@@ -37,8 +43,8 @@ extension Table {
     /// Shows only the rows in `matches`, each under its section's header (F2): a filtered
     /// view over the same engine, never a reload. Rows keep their heights (measured ones stay
     /// measured, the rest estimated at the whole table's estimates). The row the user is looking
-    /// at stays where it is on screen (the focused row, else the first matching row in view),
-    /// as far as the filtered rows reach; with no match in view, the first match after the
+    /// at stays where it is on screen (the focused row, else the first matching row of the view
+    /// as the user last placed it: see ``FilterState/lookedAt``), as far as the filtered rows reach; with no match in view, the first match after the
     /// top row comes to the top. A header shows when it matches or a row of its section does. Replaces any
     /// filter on already.
     ///
@@ -89,7 +95,8 @@ extension Table {
         shown.setViewportHeight(whole.viewportHeight)
         shown.setBottomInset(whole.bottomInset)
         let shownBefore = layout
-        let kept = rowInView(of: shownBefore, matching: prepared.matches, extra: prepared.extra)
+        let lookedAt = filtering?.lookedAt ?? Self.rowsInView(of: shownBefore)
+        let kept = rowLookedAt(lookedAt, in: shownBefore, matching: prepared.matches, extra: prepared.extra)
         let keepIndex = shownBefore.anchor.flatMap { whole.index(of: $0.id) } ?? 0
         if let kept, let top = shown.offset(of: kept.id) {
             shown.scroll(toOffset: top - kept.screenY)
@@ -99,7 +106,7 @@ extension Table {
             shown.scroll(toOffset: .infinity)
         }
         layout = shown
-        filtering = FilterState(whole: whole, matchCount: prepared.matchCount, words: words)
+        filtering = FilterState(whole: whole, matchCount: prepared.matchCount, words: words, lookedAt: lookedAt)
         var update = replacedLayoutUpdate()
         if let kept {
             update.problems = holdInPlace(kept)
@@ -179,17 +186,26 @@ extension Table {
         return replacedLayoutUpdate()
     }
 
-    /// The row the user is looking at in `layout`, if it matches, with its top's y in the
-    /// viewport: the focused row when it is in view, else the first matching row whose top is
-    /// in view, else the matching row the viewport's top cuts.
+    /// The rows in view in `layout`, top to bottom, each with its top's y in the viewport.
     ///
     /// - Complexity: O(log n + k) for k rows in view.
-    private func rowInView(of layout: TableLayout, matching matches: RowMatches, extra: Set<RowID>) -> (id: RowID, screenY: Double)? {
-        let inView = layout.visibleRows().filter { matches.contains($0.id) || extra.contains($0.id) }
-        let focused = (focusedRow ?? editingRow).flatMap { id in inView.first { $0.id == id } }
-        let startsInView = inView.first { $0.y >= layout.scrollOffset }
-        guard let row = focused ?? startsInView ?? inView.first else { return nil }
-        return (row.id, row.y - layout.scrollOffset)
+    private static func rowsInView(of layout: TableLayout) -> [(id: RowID, screenY: Double)] {
+        layout.visibleRows().map { ($0.id, $0.y - layout.scrollOffset) }
+    }
+
+    /// The row the user is looking at, if it matches, with the y in the viewport to keep its
+    /// top at: the focused row when it is in view in `layout` (where it is now: the user works
+    /// there), else the first matching row of `lookedAt` whose top was in view, else the
+    /// matching row of `lookedAt` the viewport's top cut (each where the user saw it).
+    ///
+    /// - Complexity: O(log n + k) for k rows in view.
+    private func rowLookedAt(_ lookedAt: [(id: RowID, screenY: Double)], in layout: TableLayout, matching matches: RowMatches, extra: Set<RowID>) -> (id: RowID, screenY: Double)? {
+        func isShown(_ id: RowID) -> Bool { matches.contains(id) || extra.contains(id) }
+        if let id = focusedRow ?? editingRow, isShown(id), let row = layout.visibleRows().first(where: { $0.id == id }) {
+            return (row.id, row.y - layout.scrollOffset)
+        }
+        let candidates = lookedAt.filter { isShown($0.id) }
+        return candidates.first { $0.screenY >= 0 } ?? candidates.first
     }
 
     /// The update after ``layout`` was replaced: the view places the shown rows afresh (a row

@@ -279,6 +279,7 @@ extension Table {
     ///
     /// - Complexity: O(log n + open rows).
     public func scroll(toOffset offset: Double) -> TableUpdate {
+        filtering?.lookedAt = nil
         var update = TableUpdate()
         update.layout.scrollOffset = layout.scroll(toOffset: offset)
         update.layout.contentHeight = layout.contentHeight

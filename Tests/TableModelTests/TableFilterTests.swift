@@ -98,6 +98,41 @@ import Testing
         #expect(try #require(table.layout.offset(of: kept)) - table.layout.scrollOffset == screenY)
     }
 
+    /// Typing a query letter by letter narrows the matches step by step; however many of its
+    /// prefixes were shown on the way, the row kept is the first one the user saw that the
+    /// whole query matches, where the user saw it. After a scroll, what the filtered table
+    /// shows is what the user sees.
+    @Test func theRowKeptDoesNotDependOnThePrefixesShownOnTheWay() throws {
+        let direct = try Self.table(count: 400)
+        let stepped = try Self.table(count: 400)
+        for table in [direct, stepped] {
+            _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
+            _ = table.scroll(toOffset: 6_000)
+        }
+        let inView = direct.layout.visibleRows()
+        let wanted = inView[inView.count / 2]
+        let screenY = wanted.y - direct.layout.scrollOffset
+        // The first prefix matches a row in view above `wanted` and many rows above the view,
+        // which then fill the viewport above the row kept; the query matches fewer of them.
+        // Rows below the view match both, so the table reaches below the row kept.
+        let above = Set(Self.shownIDs(direct).filter { $0 < inView[0].id.rawValue && $0 % 2 == 0 })
+        let below = Set(Self.shownIDs(direct).filter { $0 > inView.last!.id.rawValue })
+        let prefix = above.union(below).union([inView[1].id.rawValue, wanted.id.rawValue])
+        let query = Set(above.filter { $0 % 4 == 0 }).union(below).union([wanted.id.rawValue])
+        _ = stepped.filter(to: RowMatches(sortedIDs: prefix.sorted()))
+        _ = stepped.filter(to: RowMatches(sortedIDs: query.sorted()))
+        _ = direct.filter(to: RowMatches(sortedIDs: query.sorted()))
+        for table in [direct, stepped] {
+            #expect(try #require(table.layout.offset(of: wanted.id)) - table.layout.scrollOffset == screenY)
+        }
+        // Scrolled, the rows in the filtered view are the ones looked at.
+        _ = stepped.scroll(toOffset: stepped.layout.scrollOffset - 100)
+        let now = try #require(stepped.layout.visibleRows().first { $0.y >= stepped.layout.scrollOffset })
+        let nowY = now.y - stepped.layout.scrollOffset
+        _ = stepped.filter(to: RowMatches(sortedIDs: query.union([now.id.rawValue]).sorted()))
+        #expect(try #require(stepped.layout.offset(of: now.id)) - stepped.layout.scrollOffset == nowY)
+    }
+
     @Test func anUnmatchedAnchorGivesWayToTheNextMatch() throws {
         let table = try Self.table(count: 60)
         _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })

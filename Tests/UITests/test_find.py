@@ -94,12 +94,19 @@ def in_view(app, state):
     return [r for r in state["rows"] if "bounds" in r and top <= r["bounds"]["y"] and r["bounds"]["y"] + 20 < bottom]
 
 
+def overlapping_view(app, state):
+    """The rows drawn at least in part inside the table's viewport, top to bottom."""
+    top = state["tableOrigin"]["y"]
+    bottom = top + state["viewportHeight"]
+    return [r for r in state["rows"] if "bounds" in r and r["bounds"]["y"] + r["bounds"]["height"] > top and r["bounds"]["y"] < bottom]
+
+
 def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated):
     app = launch(data=generated)
     app.wait_state(timeout=30)
     # Far enough down that the matches above the row in view fill the viewport above it.
     app.key(*["Page_Down"] * 30)
-    app.wait_state(lambda s: s["scrollOffset"] > 25 * s["viewportHeight"], what="thirty pages down")
+    paged = app.wait_state(lambda s: s["scrollOffset"] > 25 * s["viewportHeight"], what="thirty pages down")
     # The bar takes room above the table; the table keeps its top row where it was in it.
     before = state = open_find(app)
     shown = in_view(app, state)
@@ -111,13 +118,15 @@ def test_the_row_in_view_stays_put_and_clearing_returns_to_it(launch, generated)
     app.type(word)
     state = app.wait_state(lambda s: s["find"]["shows"] == word,
                            what=f"matches of {word!r}")
-    # The row the user was looking at: the first one whose top was in view that the word finds
-    # (a rich row's loaded text, which the state file does not give, may be the one).
+    # The row the user was looking at: the row paging left the focus on, if the word finds it
+    # and it is in view, else the first one whose top was in view that the word finds (a rich
+    # row's loaded text, which the state file does not give, may be the one).
     found = {row["id"] for row in state["rows"] if row["kind"] != "header"}
-    kept = next(row for row in shown if row["id"] in found)
-    assert any(row["id"] == kept["id"] for row in notes) or kept["kind"] != "note"
+    focused = [row for row in overlapping_view(app, before) if row["id"] == paged["focus"].get("row")]
+    kept = next(row for row in focused + shown if row["id"] in found)
+    assert kept["kind"] != "note" or any(w.startswith(word) for w in words_of(kept)), (word, kept)
     after = app.row(state, kept["id"])
-    assert after["bounds"]["y"] == kept["bounds"]["y"], (kept, after)
+    assert after["bounds"]["y"] == kept["bounds"]["y"], (word, kept["id"], paged["focus"], kept["bounds"], after["bounds"])
     for row in state["rows"]:
         assert row["kind"] != "note" or any(w.startswith(word) for w in words_of(row)), (word, row)
     app.assert_full_redraw_matches("find-kept")
