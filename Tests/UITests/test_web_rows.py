@@ -528,3 +528,29 @@ def test_a_live_style_switch_restyles_pages_and_no_row_comes_back_with_an_old_st
     _, light = brightness(app.stable_screenshot("back-live"), paragraph_box(app.row(live, 10)))
     assert light < 0.3, f"row 10's live page is not dark ({light:.1%} light)"
     app.assert_full_redraw_matches()
+
+
+def test_in_the_dark_style_web_rows_never_flash_white_while_their_pages_load(launch, workdir):
+    """W7, H2: in the dark style, a web row whose page is not drawn yet (WebKit's process
+    starting, the page loading, or the row waiting for one of the three views) shows the dark
+    canvas, not a white card: every screen taken from the first frame until every row shows
+    its page is dark where the pages go."""
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())["rows"]
+    rows = [r for r in sample if r["id"] in (500, *WEB_ROWS)]
+    app = launch(data=rows_file(workdir, rows), env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    state = app.wait_state(lambda s: all(app.row(s, i) for i in WEB_ROWS), settled=False, what="the web rows to be laid out")
+    phases = []
+    for _ in range(100):
+        shot = app.screenshot("loading")
+        after = app.state()
+        for row_id in WEB_ROWS:
+            before, now = app.row(state, row_id), app.row(after, row_id)
+            if before and now and before["contentBounds"] == now["contentBounds"]:
+                _, light = brightness(shot, page_box(now))
+                phases.append((row_id, now["webLive"], now["webSnapshot"], round(light, 3)))
+                assert light < 0.35, f"row {row_id} was drawn light: {phases}"
+        state = after
+        if all(app.row(state, i)["webLive"] or app.row(state, i)["webSnapshot"] for i in WEB_ROWS):
+            break
+    assert any(not live and not snapshot for _, live, snapshot, _ in phases), f"no row was seen before its page was drawn: {phases}"
+    app.assert_full_redraw_matches()
