@@ -66,6 +66,17 @@ extension RowDatabase {
         }
     }
 
+    /// ``RowColumns/names``, with each mark column read as the table shows it: the value of
+    /// the newest kept step that holds the row, else the column's own (a row written since a
+    /// step leaves it). What a reader of every row (an export) sees while steps can be undone.
+    static let columnNamesWithMarkSteps = RowColumns.names.split(separator: ", ").map { name in
+        guard markColumns.contains(String(name)) else { return String(name) }
+        return """
+            COALESCE((SELECT s.value FROM mark_step_rows AS r JOIN mark_steps AS s ON s.step = r.step \
+            WHERE r.id = rows.id AND s.mark = '\(name)' ORDER BY r.step DESC LIMIT 1), \(name))
+            """
+    }.joined(separator: ", ")
+
     /// The column a batch mark step writes; nil for Pin, which is never a step.
     private static func markColumn(_ mark: BatchMark) -> String? {
         switch mark {

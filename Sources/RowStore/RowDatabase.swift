@@ -156,14 +156,16 @@ public final class RowDatabase {
         return prepared
     }
 
-    /// Every row in order, with the file's extra fields, read in one read transaction.
+    /// Every row in order, with the file's extra fields, read in one read transaction. Each
+    /// row has the marks the table shows: batch mark steps that can still be undone included.
     ///
     /// - Throws: ``SQLiteError``: a damaged or truncated file fails here.
-    /// - Complexity: O(n) for n rows.
+    /// - Complexity: O(n) for n rows; O(n log n) while batch mark steps are kept.
     public func load() throws(SQLiteError) -> RowsFile {
         try connection.execute("BEGIN")
         defer { try? connection.execute("COMMIT") }
-        let select = try statement("SELECT id, \(RowColumns.names) FROM rows WHERE trashed IS NULL ORDER BY position, id")
+        let columns = try hasMarkSteps() ? Self.columnNamesWithMarkSteps : RowColumns.names
+        let select = try statement("SELECT id, \(columns) FROM rows WHERE trashed IS NULL ORDER BY position, id")
         try select.bind([])
         var rows: [Row] = []
         while try select.step() {

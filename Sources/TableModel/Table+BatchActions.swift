@@ -29,7 +29,8 @@ extension Table {
         let firstRow = layout.id(at: ranges[0].lowerBound)
         let batch = Int64.random(in: 1...Int64.max)
         var update = applyBatchDelete(ranges: ranges, batch: batch)
-        let deletion = BatchDeletion(removed: update.removed, held: update.held, batch: batch, firstRow: firstRow)
+        let deletion = BatchDeletion(removed: update.removed, held: update.held, batch: batch, firstRow: firstRow,
+                                     placedMark: update.placedMark)
         history.record(.deleteRows(deletion), at: clock())
         history.breakCoalescing()
         update.update.absorb(leaveSelectionMode())
@@ -39,9 +40,10 @@ extension Table {
         return update.update
     }
 
-    /// Removes the rows at `ranges` without recording it.
+    /// Removes the rows at `ranges` without recording it. `placedMark` is the delete's mark
+    /// among the rows placed while it stands (``ChangeTracker/batchDeleteStands()``).
     func applyBatchDelete(ranges: [Range<Int>], batch: Int64)
-        -> (update: TableUpdate, removed: TableLayout.RemovedRows, held: [RowID: Row]) {
+        -> (update: TableUpdate, removed: TableLayout.RemovedRows, held: [RowID: Row], placedMark: Int) {
         var update = TableUpdate()
         let (layoutChanges, removed) = layout.removeRows(in: ranges)
         update.layout = layoutChanges
@@ -55,15 +57,16 @@ extension Table {
         if let row = focusedRow, !isListed(row) { focusedRow = nil }
         if let row = selectionAnchor, !isListed(row) { selectionAnchor = nil }
         for (first, last) in removed.rangeEnds { changes.trashed(batch: batch, first: first, last: last) }
+        let placedMark = changes.batchDeleteStands()
         saveSchedule.noteChange(at: clock())
         update.selectionChanged = true
-        return (update, removed, held)
+        return (update, removed, held, placedMark)
     }
 
     /// Redoes a batch delete.
     func applyBatchDelete(again deletion: BatchDeletion) -> TableUpdate {
-        let (update, removed, held) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
-        deletion.record(removed, held: held)
+        let (update, removed, held, placedMark) = applyBatchDelete(ranges: deletion.ranges, batch: deletion.batch)
+        deletion.record(removed, held: held, placedMark: placedMark)
         return update
     }
 
@@ -81,7 +84,7 @@ extension Table {
         layout.setSelection(RowSelection())
         rows.restore(deletion.held, count: deletion.count)
         changes.untrashed(batch: deletion.batch)
-        placeAgainRowsMoved(by: history.redoStack)
+        placeAgain(changes.batchDeleteUndone(placedSince: deletion.placedMark))
         for id in deletion.held.keys { changes.content(id) }
         saveSchedule.noteChange(at: clock())
         update.selectionChanged = true

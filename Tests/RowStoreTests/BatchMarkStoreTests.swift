@@ -129,12 +129,18 @@ import Testing
         }
         guard let database else { return }
         if let changes = table.takeChanges(force: true) { try database.apply(changes) }
+        // In order: rows placed while a batch delete stood are placed again when it is undone
+        // (seed 895334278648207113 found a file whose live rows were in another order, so a
+        // later batch delete trashed other rows than the table deleted).
+        func stored() throws -> [Mark] {
+            try database.load().rows.map { Mark(id: $0.id.rawValue, header: $0.kind == .header, flagged: $0.flagged, done: $0.done) }
+        }
+        // An export reads every row while the steps can still be undone: the marks shown.
+        let read = try stored()
+        #expect(read == current, "seed \(seed): the file read before the fold differs at \(zip(read, current).filter { $0 != $1 }.map(\.0.id)), \(read.count) rows against \(current.count)")
         try database.foldMarkSteps()
-        let stored = try database.load().rows.map { Mark(id: $0.id.rawValue, header: $0.kind == .header, flagged: $0.flagged, done: $0.done) }
-        // Compared by id: the file's order of rows created or moved next to batch-deleted rows
-        // can differ from the table's (a store placement matter, seen once in 12 seeds).
-        let byID = { (marks: [Mark]) in marks.sorted { $0.id < $1.id } }
-        #expect(byID(stored) == byID(current), "seed \(seed): the folded file differs at \(zip(byID(stored), byID(current)).filter { $0 != $1 }.map(\.0.id))")
+        let folded = try stored()
+        #expect(folded == current, "seed \(seed): the folded file differs at \(zip(folded, current).filter { $0 != $1 }.map(\.0.id)), \(folded.count) rows against \(current.count)")
     }
 
     @Test func randomBatchMarksAgreeWithAReferenceInMemory() throws {
@@ -168,6 +174,9 @@ import Testing
         #expect(try database.content(of: RowID(9_000)).get().flagged == false)
         // Every note but row 3, which was written whole in the same transaction, flag included.
         #expect(try database.statement("SELECT count(*) FROM mark_step_rows").integerResult() == Int64(count - 3))
+        // An export reads every row as the table shows it, the step included.
+        let exported = try database.load().rows
+        #expect(exported.filter(\.flagged).count == count - 2 && !exported[0].flagged)
 
         _ = table.undo()
         #expect(table.row(RowID(3))?.flagged == true && table.row(RowID(4))?.flagged == false)

@@ -385,3 +385,172 @@ def test_after_a_text_scaling_change_no_row_comes_back_with_an_old_scale_snapsho
         app.assert_full_redraw_matches()
     finally:
         manager.close()
+
+
+# The dark style (W7): pages drawn with WebKit's dark defaults, their own colours kept.
+
+PLAIN_PAGE = ("<p style='font:16px sans-serif'>" + "A page that sets no colours of its own, with "
+              "<a href='https://example.org/'>a link</a>. " * 3 + "</p><table border='1'><tr><td>a cell</td><td>another</td></tr></table>")
+OWN_COLOURS_PAGE = "<div style='background:#fff;color:#000;font:16px sans-serif;padding:12px'>A page with its own white background.</div>"
+
+
+class ColorSchemeSetting:
+    """GNOME's dark-style preference (`org.gnome.desktop.interface color-scheme`) in GLib's
+    keyfile settings backend under the test's XDG_CONFIG_HOME. libadwaita's style manager reads
+    it when no settings portal answers (none runs in a test's D-Bus session), and follows
+    changes to the file while the app runs: a live style switch, as the desktop makes one."""
+
+    environment = {"GSETTINGS_BACKEND": "keyfile"}
+
+    def __init__(self, workdir, scheme):
+        self.path = workdir / "xdg-config" / "glib-2.0" / "settings" / "keyfile"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.set(scheme)
+
+    def set(self, scheme):
+        """`default` (light) or `prefer-dark`, written whole at once (a rename)."""
+        written = self.path.with_suffix(".new")
+        written.write_text(f"[org/gnome/desktop/interface]\ncolor-scheme='{scheme}'\n")
+        written.rename(self.path)
+
+
+def page_box(row, inset=8):
+    """The inside of a web row's content (its page, or the snapshot or canvas drawn for it), as
+    a crop box: what the row draws whether or not a live view is lent to it."""
+    bounds = row["contentBounds"]
+    return (int(bounds["x"]) + inset, int(bounds["y"]) + inset,
+            int(bounds["x"] + bounds["width"]) - inset, int(bounds["y"] + bounds["height"]) - inset)
+
+
+def paragraph_box(row):
+    """The strip of a `colourful_html` row under its coloured block: its paragraph, on the page's
+    own canvas (the row pads its page by 6 px)."""
+    bounds = row["contentBounds"]
+    bottom = int(bounds["y"] + bounds["height"]) - 6
+    return int(bounds["x"]) + 8, bottom - 20, int(bounds["x"] + bounds["width"]) - 8, bottom
+
+
+def brightness(image, box):
+    """The mean grey level inside `box`, and the share of its pixels lighter than 180."""
+    values = list(image.crop(box).convert("L").getdata())
+    return sum(values) / len(values), sum(1 for v in values if v > 180) / len(values)
+
+
+def test_in_the_dark_style_a_page_is_dark_with_light_text_and_a_page_keeps_its_own_colours(launch, workdir):
+    """W7: in the dark style a page that sets no colours is drawn on a dark canvas with light
+    text (WebKit's dark defaults, asked for by the app's user style sheet), and a page that
+    sets its own background keeps it."""
+    rows = [{"id": 1, "kind": "header", "title": "Dark pages"}, {"id": 2, "kind": "web", "html": PLAIN_PAGE},
+            {"id": 3, "kind": "web", "html": OWN_COLOURS_PAGE}, note(4)]
+    app = launch(data=rows_file(workdir, rows), env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    fitted(app, 2)
+    state = fitted(app, 3)
+    assert app.row(state, 2)["pageColorScheme"] == "dark", app.row(state, 2)
+    shot = app.stable_screenshot("dark-pages")
+    mean, light = brightness(shot, text_box(app.row(state, 2)))
+    assert mean < 70 and 0.02 < light < 0.4, f"the plain page is not light text on a dark canvas (mean {mean:.0f}, light {light:.1%})"
+    mean, _ = brightness(shot, text_box(app.row(state, 3)))
+    assert mean > 200, f"the page's own white background was not kept (mean {mean:.0f})"
+    app.assert_full_redraw_matches()
+
+
+def test_golden_of_the_sample_web_rows_in_the_dark_style(launch, workdir):
+    """W7, H6: the sample's web rows read well in the dark style: dark pages, light text (their
+    colours follow the page's colour scheme), against a golden."""
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())["rows"]
+    rows = [r for r in sample if r["id"] in (500, *WEB_ROWS)]
+    app = launch(data=rows_file(workdir, rows), env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    state = app.wait_state(lambda s: all(app.row(s, i) and app.row(s, i)["measured"] and
+                                         (app.row(s, i)["webLive"] or app.row(s, i)["webSnapshot"]) for i in WEB_ROWS),
+                           timeout=20, what="every web row to show its content")
+    shot = app.stable_screenshot("web-rows-dark")
+    for row_id in (501, 503, 504):  # the table, the long text, the RTL paragraph (502 is mostly pictures)
+        mean, light = brightness(shot, page_box(app.row(state, row_id)))
+        assert mean < 90 and light > 0.02, f"row {row_id} is not light text on a dark page (mean {mean:.0f}, light {light:.1%})"
+    compare_golden(shot, "web-rows-dark", workdir / "golden")
+    app.assert_full_redraw_matches()
+
+
+def test_a_live_style_switch_restyles_pages_and_no_row_comes_back_with_an_old_style_snapshot(launch, workdir):
+    """W7, H2: when the desktop switches to the dark style while the app runs, the live pages
+    turn dark without changing height, and every snapshot taken in the light style is dropped:
+    a row whose live view went to another row comes back drawn dark (the dark canvas, then its
+    live page), never light, by its pixels."""
+    setting = ColorSchemeSetting(workdir, "default")
+    colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a"]
+    rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
+    for index, colour in enumerate(colours):
+        rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
+                 *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
+    app = launch(data=rows_file(workdir, rows), env=ColorSchemeSetting.environment)
+    state = fitted(app, 10)
+    assert app.row(state, 10)["pageColorScheme"] == "normal"
+    _, light = brightness(app.stable_screenshot("light"), paragraph_box(app.row(state, 10)))
+    assert light > 0.5, f"the light page is not light ({light:.1%})"
+    # Through every web row to the last: row 10's view goes to another row, row 10 keeps a snapshot.
+    state = app.scroll_to_row(15)
+    before = app.row(fitted(app, 15), 15)
+    assert app.state()["webViews"] == 3
+
+    setting.set("prefer-dark")
+    state = app.wait_state(lambda s: app.row(s, 15) and app.row(s, 15)["webLive"] and app.row(s, 15).get("pageColorScheme") == "dark",
+                           timeout=20, what="row 15's live page to turn dark")
+    assert app.row(state, 15)["height"] == before["height"] and app.row(state, 15)["webFit"] == before["webFit"]
+    _, light = brightness(app.stable_screenshot("dark"), paragraph_box(app.row(state, 15)))
+    assert light < 0.3, f"row 15's live page did not turn dark ({light:.1%} light)"
+
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    app.key("Home")
+    # The state is read every 20 ms (the canvas shows for a few frames only); the screen is
+    # taken (a slow call, which usually ends after the live page came) when the row is first
+    # seen without its live page.
+    seen, drawn = [], []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        row = app.row(app.state(), 10)
+        if row:
+            seen.append((row["webLive"], row["webSnapshot"]))
+            assert row["webLive"] or not row["webSnapshot"], f"row 10 came back with its light-style snapshot: {seen}"
+            if not row["webLive"] and not drawn:
+                shot = app.screenshot("coming-back")
+                after = app.row(app.state(), 10)
+                if after and after["contentBounds"] == row["contentBounds"]:
+                    drawn.append((after["webLive"], brightness(shot, paragraph_box(row))[1]))
+                    assert drawn[-1][1] < 0.3, f"row 10 was drawn light after the switch to the dark style: {drawn}"
+            if row["webLive"] and row.get("pageColorScheme") == "dark":
+                break
+        time.sleep(0.02)
+    assert seen and not seen[0][0], f"row 10 was not seen before its live view was ready: {seen[:5]}"
+    assert drawn, f"row 10 was never taken on screen while it came back: {seen[:5]}"
+    live = fitted(app, 10)
+    assert app.row(live, 10)["pageColorScheme"] == "dark"
+    _, light = brightness(app.stable_screenshot("back-live"), paragraph_box(app.row(live, 10)))
+    assert light < 0.3, f"row 10's live page is not dark ({light:.1%} light)"
+    app.assert_full_redraw_matches()
+
+
+def test_in_the_dark_style_web_rows_never_flash_white_while_their_pages_load(launch, workdir):
+    """W7, H2: in the dark style, a web row whose page is not drawn yet (WebKit's process
+    starting, the page loading, or the row waiting for one of the three views) shows the dark
+    canvas, not a white card: every screen taken from the first frame until every row shows
+    its page is dark where the pages go."""
+    sample = json.loads((SAMPLE_DATA / "rows.json").read_text())["rows"]
+    rows = [r for r in sample if r["id"] in (500, *WEB_ROWS)]
+    app = launch(data=rows_file(workdir, rows), env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    state = app.wait_state(lambda s: all(app.row(s, i) for i in WEB_ROWS), settled=False, what="the web rows to be laid out")
+    phases = []
+    for _ in range(100):
+        shot = app.screenshot("loading")
+        after = app.state()
+        for row_id in WEB_ROWS:
+            before, now = app.row(state, row_id), app.row(after, row_id)
+            if before and now and before["contentBounds"] == now["contentBounds"]:
+                _, light = brightness(shot, page_box(now))
+                phases.append((row_id, now["webLive"], now["webSnapshot"], round(light, 3)))
+                assert light < 0.35, f"row {row_id} was drawn light: {phases}"
+        state = after
+        if all(app.row(state, i)["webLive"] or app.row(state, i)["webSnapshot"] for i in WEB_ROWS):
+            break
+    assert any(not live and not snapshot for _, live, snapshot, _ in phases), f"no row was seen before its page was drawn: {phases}"
+    app.assert_full_redraw_matches()

@@ -173,6 +173,7 @@ enum AutomationState {
                     facts["pageCSSWidth"] = page.width
                     facts["pageViewHeight"] = page.view
                 }
+                if let scheme = live.pageColorScheme { facts["pageColorScheme"] = scheme }
             }
         default:
             break

@@ -14,6 +14,7 @@ extension TableController {
             }
         }
         webTextScaleChanged()
+        followDarkStyle()
         webViews.onLinkClicked = { [weak self] uri in self?.openOutside(uri) }
         webViews.onRedrawNeeded = { [weak self] in self?.view.setNeedsLayout() }
     }
@@ -22,6 +23,17 @@ extension TableController {
     /// at it and re-fit, through the engine like any measurement, so nothing in view jumps.
     func webTextScaleChanged() {
         webViews.setTextScale(model.metrics.web.textScale)
+    }
+
+    /// Pages follow the app's style (libadwaita's style manager, which follows the desktop's
+    /// dark-style preference): now, and whenever it changes.
+    private func followDarkStyle() {
+        let styleManager = GObjectRef(adw_style_manager_get_default()!)
+        let update: @MainActor () -> Void = { [weak self] in
+            self?.webViews.setPageStyle(adw_style_manager_get_dark(styleManager()) != 0 ? .dark : .light)
+        }
+        update()
+        styleManager.onNotify("dark", update)
     }
 
     private func openOutside(_ uri: String) {

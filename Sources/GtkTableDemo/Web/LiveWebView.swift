@@ -11,7 +11,8 @@ import TableModel
 /// later size changes arrive through the script's message handler. WebKitGTK zooms the whole
 /// page by the text scaling factor (`gtk-xft-dpi` / 96) by itself, so a CSS pixel is that many
 /// of the row's pixels: fits are turned into the row's pixels at ``textScale`` and say the
-/// scale they were measured at (``setTextScale(_:)``). A short while after each
+/// scale they were measured at (``setTextScale(_:)``). Its page is drawn in the app's light or
+/// dark style (``setPageStyle(_:)``). A short while after each
 /// fit it takes a snapshot of what it shows, for the row to show once the view is lent away.
 /// Navigation never happens inside it: a link opens in the desktop's default handler (H3).
 ///
@@ -40,6 +41,8 @@ final class LiveWebView {
     var onFit: ((RowID, WebFit) -> Void)?
     /// The zoom WebKit draws pages at: the text scaling factor (1 unscaled).
     private(set) var textScale: Double
+    /// The style its pages are drawn in.
+    private(set) var pageStyle: WebPageStyle
     /// A snapshot of the row's rendering was taken.
     var onSnapshot: ((RowID, OwnedObject) -> Void)?
     /// The page's scroll height was read (after a snapshot was asked for).
@@ -50,19 +53,24 @@ final class LiveWebView {
     /// reported them when the last snapshot was taken, and the view's own height then: the
     /// state file's witness of the fit (H6) and of WebKit's zoom.
     private(set) var pageScrollHeight: (document: Double, width: Double, view: Int32)?
+    /// The root element's computed `color-scheme` as the page reported it then ("normal" or
+    /// "dark"): the state file's witness of the style the page was drawn in.
+    private(set) var pageColorScheme: String?
     /// Counts loads and fits, so a late callback for an earlier one is dropped.
     private var generation = 0
     private var snapshotSource: UInt32?
 
     /// A view with the sandbox's settings and session; with `related`, it shares that view's
     /// web process (and session) instead of starting one of its own.
-    init(sandbox: WebSandbox, related: LiveWebView?, textScale: Double) {
+    init(sandbox: WebSandbox, related: LiveWebView?, textScale: Double, pageStyle: WebPageStyle) {
         self.textScale = textScale
-        manager = sandbox.makeContentManager()
+        self.pageStyle = pageStyle
+        manager = sandbox.makeContentManager(style: pageStyle)
         let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
         ownedView = OwnedObject(adopting: widget)
         // WebKit's default opaque white page: on a transparent one, a new document painted
-        // over the last one's pixels (seen: two rows' text drawn over each other).
+        // over the last one's pixels (seen: two rows' text drawn over each other). In the dark
+        // style WebKit paints its opaque dark canvas over it (`WebPageStyle`).
         gtk_widget_set_can_focus(widget, 0)
         WebCallbacks.onLoadChanged(view) { [weak self] event in
             if event == WEBKIT_LOAD_FINISHED { self?.loadFinished() }
@@ -100,6 +108,19 @@ final class LiveWebView {
         isSnapshotCurrent = false
         lastFit = nil
         if hasLoaded && !isReady { measure() }
+    }
+
+    /// Draws the page in `style` from now on: WebKit re-styles the loaded page at once. The page
+    /// is measured again (a colour scheme should not change its height; if it does, the row
+    /// re-fits through the engine), which also takes a new snapshot; the one taken in the old
+    /// style is no longer current.
+    func setPageStyle(_ style: WebPageStyle) {
+        guard style != pageStyle else { return }
+        pageStyle = style
+        WebSandbox.apply(style, to: manager)
+        generation += 1
+        isSnapshotCurrent = false
+        if hasLoaded { measure() }
     }
 
     /// Whether the load of `html` finished (it may not be measured yet).
@@ -187,10 +208,13 @@ final class LiveWebView {
 
     private func readPageScrollHeight() {
         let viewHeight = gtk_widget_get_height(view.widget)
-        let script = "document.documentElement.scrollHeight + ',' + document.documentElement.getBoundingClientRect().width"
+        let root = "document.documentElement"
+        let script = "\(root).scrollHeight + ',' + \(root).getBoundingClientRect().width + ';' + getComputedStyle(\(root)).colorScheme"
         evaluate(script) { [weak self] text in
-            guard let self, let page = WebFitScript.parse(text) else { return }
+            let parts = text.split(separator: ";", maxSplits: 1)
+            guard let self, parts.count == 2, let page = WebFitScript.parse(String(parts[0])) else { return }
             self.pageScrollHeight = (page.height, page.width, viewHeight)
+            self.pageColorScheme = String(parts[1])
             self.onPageRead?()
         }
     }

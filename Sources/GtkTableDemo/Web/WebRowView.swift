@@ -88,14 +88,15 @@ final class WebRowView: ContainerLayout, RowContentView {
         updateCover()
     }
 
-    /// A snapshot of this row was kept, or every snapshot was dropped: the cover draws what
-    /// the pool now has (only while the live view is not ready).
+    /// A snapshot of this row was kept, or every snapshot was dropped (the text scale or the
+    /// page style changed): the cover draws what the pool now has (only while the live view
+    /// is not ready).
     func snapshotsChanged() {
         updateCover()
     }
 
     private func updateCover() {
-        cover.show(covering: !showsLiveContent, texture: rowID.flatMap { pool.snapshot(of: $0) })
+        cover.show(covering: !showsLiveContent, texture: rowID.flatMap { pool.snapshot(of: $0) }, canvas: pool.pageStyle.canvas)
     }
 
     func measure(_ container: GObjectRef, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {

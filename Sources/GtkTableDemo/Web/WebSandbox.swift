@@ -19,10 +19,6 @@ final class WebSandbox {
          {"trigger":{"url-filter":"^about:"},"action":{"type":"ignore-previous-rules"}},
          {"trigger":{"url-filter":"^data:"},"action":{"type":"ignore-previous-rules"}}]
         """
-    /// Applied under the page's own styles: no margin of its own (the row pads it) and no
-    /// scrollbars (the row is as tall as the document).
-    static let userStyle = "html { overflow: hidden; } body { margin: 0; }"
-
     let settings: GObjectRef
     let session: GObjectRef
     private(set) var filter: GObjectRef?
@@ -82,15 +78,22 @@ final class WebSandbox {
         g_bytes_unref(bytes)
     }
 
-    /// A user content manager for one view: the filter, the user style, and the fit
-    /// script's message handler in the app's own script world.
-    func makeContentManager() -> GObjectRef {
-        let manager = webkit_user_content_manager_new()!
-        if let filter { webkit_user_content_manager_add_filter(manager, filter()) }
-        let style = webkit_user_style_sheet_new(Self.userStyle, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)
-        webkit_user_content_manager_add_style_sheet(manager, style)
-        webkit_user_style_sheet_unref(style)
-        webkit_user_content_manager_register_script_message_handler(manager, WebFitScript.messageName, WebFitScript.world)
-        return GObjectRef(manager)
+    /// A user content manager for one view: the filter, the user style sheet of `style`, and
+    /// the fit script's message handler in the app's own script world.
+    func makeContentManager(style: WebPageStyle) -> GObjectRef {
+        let manager = GObjectRef(webkit_user_content_manager_new()!)
+        if let filter { webkit_user_content_manager_add_filter(manager(), filter()) }
+        Self.apply(style, to: manager)
+        webkit_user_content_manager_register_script_message_handler(manager(), WebFitScript.messageName, WebFitScript.world)
+        return manager
+    }
+
+    /// Makes `style`'s user style sheet the only one of `manager`, applied under the page's
+    /// own styles. A page already loaded is styled again at once (WebKit re-styles it).
+    static func apply(_ style: WebPageStyle, to manager: GObjectRef) {
+        webkit_user_content_manager_remove_all_style_sheets(manager())
+        let sheet = webkit_user_style_sheet_new(style.userStyle, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)
+        webkit_user_content_manager_add_style_sheet(manager(), sheet)
+        webkit_user_style_sheet_unref(sheet)
     }
 }

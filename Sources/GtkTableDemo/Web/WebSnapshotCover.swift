@@ -2,7 +2,8 @@ import CGtk
 import GtkBridge
 
 /// What a web row draws over its live view until that view shows the row (H2): the snapshot
-/// of the row's last rendering at its own size, or, with none, the page's white. It draws
+/// of the row's last rendering at its own size, or, with none, the page's canvas colour in the
+/// app's style (``WebPageStyle/canvas``). It draws
 /// nothing once the live view has measured the row. Changing what it draws only queues a
 /// redraw, never a resize, so a row can change it while GTK allocates the table.
 @MainActor
@@ -10,6 +11,8 @@ final class WebSnapshotCover: ContainerDrawing {
     private(set) var widget: GObjectRef!
     /// The texture drawn (a `GdkTexture`), if any.
     private var texture: GObjectRef?
+    /// The colour drawn under the texture, or alone without one.
+    private var canvas = WebPageStyle.light.canvas
     /// Whether anything is drawn.
     private(set) var isCovering = false
 
@@ -19,11 +22,14 @@ final class WebSnapshotCover: ContainerDrawing {
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
     }
 
-    /// Covers with `texture` (or white, when nil), or draws nothing when `covering` is false.
-    func show(covering: Bool, texture: GObjectRef?) {
-        guard covering != isCovering || texture?.pointer != self.texture?.pointer else { return }
+    /// Covers with `texture` over `canvas` (the canvas alone when `texture` is nil), or draws
+    /// nothing when `covering` is false.
+    func show(covering: Bool, texture: GObjectRef?, canvas: GdkRGBA) {
+        let sameCanvas = canvas.red == self.canvas.red && canvas.green == self.canvas.green && canvas.blue == self.canvas.blue
+        guard covering != isCovering || texture?.pointer != self.texture?.pointer || !sameCanvas else { return }
         isCovering = covering
         self.texture = covering ? texture : nil
+        self.canvas = canvas
         gtk_widget_queue_draw(widget.widget)
     }
 
@@ -40,9 +46,8 @@ final class WebSnapshotCover: ContainerDrawing {
         guard isCovering else { return }
         let width = Float(gtk_widget_get_width(container.widget))
         let height = Float(gtk_widget_get_height(container.widget))
-        var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         var area = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: width, height: height))
-        gtk_snapshot_append_color(snapshot, &white, &area)
+        gtk_snapshot_append_color(snapshot, &canvas, &area)
         guard let texture else { return }
         let paintable = OpaquePointer(texture.pointer)
         var drawn = graphene_rect_t(

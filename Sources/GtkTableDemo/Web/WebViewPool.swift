@@ -9,7 +9,8 @@ import TableModel
 ///
 /// Invariant: at most ``maximumLive`` views exist; each is lent to at most one row view; at
 /// most ``maximumSnapshots`` snapshots are kept, the least recently taken dropped first; every
-/// view reports its fits at ``textScale`` and every snapshot kept was taken at it.
+/// view reports its fits at ``textScale`` and draws its page in ``pageStyle``, and every
+/// snapshot kept was taken at that scale and in that style.
 @MainActor
 final class WebViewPool {
     static let maximumLive = 3
@@ -29,6 +30,8 @@ final class WebViewPool {
     private var lendCount: UInt64 = 0
     /// The text scaling factor WebKit zooms pages by (1 unscaled).
     private(set) var textScale: Double = 1
+    /// The style pages are drawn in (the app's light or dark style).
+    private(set) var pageStyle: WebPageStyle = .light
     /// The row views lent a view so far that still exist, to tell them when snapshots go.
     private var hosts: [WeakHost] = []
 
@@ -134,9 +137,27 @@ final class WebViewPool {
     func setTextScale(_ scale: Double) {
         guard scale != textScale else { return }
         textScale = scale
+        for view in live { view.setTextScale(scale) }
+        dropSnapshots()
+    }
+
+    /// The app's style changed (light or dark): every live view draws its page in `style` at
+    /// once and measures it again, and every snapshot (taken in the old style) is dropped, so
+    /// a row that comes back shows the page's canvas in the new style until its live view has
+    /// rendered it, never old-style content.
+    ///
+    /// - Complexity: O(``maximumLive`` + ``maximumSnapshots`` + row views).
+    func setPageStyle(_ style: WebPageStyle) {
+        guard style != pageStyle else { return }
+        pageStyle = style
+        for view in live { view.setPageStyle(style) }
+        dropSnapshots()
+    }
+
+    /// Forgets every snapshot, and tells the row views, which then draw the plain canvas.
+    private func dropSnapshots() {
         snapshots.removeAll()
         snapshotOrder.removeAll()
-        for view in live { view.setTextScale(scale) }
         hosts.removeAll { $0.host == nil }
         for entry in hosts { entry.host?.snapshotsChanged() }
         if !hosts.isEmpty { onRedrawNeeded?() }
@@ -144,7 +165,7 @@ final class WebViewPool {
 
     private func makeView(_ sandbox: WebSandbox) -> LiveWebView {
         // One web process for every view: each costs tens of MB (H2's memory budget).
-        let view = LiveWebView(sandbox: sandbox, related: live.first, textScale: textScale)
+        let view = LiveWebView(sandbox: sandbox, related: live.first, textScale: textScale, pageStyle: pageStyle)
         view.onFit = { [weak self, weak view] id, fit in
             view?.host?.liveViewFitted()
             self?.onFit?(id, fit)

@@ -24,10 +24,11 @@ public struct RowsGenerator: Sendable {
         self.commonWord = commonWord
     }
 
-    /// The HTML of generated web rows: a heading, a wrapping paragraph and a small table.
+    /// The HTML of generated web rows: a heading, a wrapping paragraph and a small table, in
+    /// colours that follow the page's colour scheme (the app's light or dark style).
     public static let webRowHTML = """
-        <!doctype html><html><head><style>body{font:14px 'Noto Sans',sans-serif;color:#222}\
-        table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:2px 6px}</style></head>\
+        <!doctype html><html><head><style>body{font:14px 'Noto Sans',sans-serif;color:light-dark(#222,#ddd)}\
+        table{border-collapse:collapse}td,th{border:1px solid light-dark(#bbb,#5e5e5e);padding:2px 6px}</style></head>\
         <body><h4 style="margin:0 0 4px">Generated web row</h4><p style="margin:0 0 4px">Real HTML \
         in a pooled WebKit view, measured once it has loaded.</p><table><tr><th>Kind</th><th>Share</th>\
         </tr><tr><td>web</td><td>1 %</td></tr></table></body></html>

@@ -6,6 +6,14 @@ struct ChangeTracker {
     private(set) var placements: [RowChanges.Placement] = []
     private(set) var contentIDs: Set<RowID> = []
     private(set) var markIDs: Set<RowID> = []
+    /// The rows placed (moved, created, put back) while a batch delete stood, oldest first.
+    /// The store places a row by its live neighbours, so it may put it on the wrong side of
+    /// trashed rows between them; undoing a batch delete places again every row placed
+    /// since it (``batchDeleteUndone(placedSince:)``). Empty while no batch delete stands.
+    /// Kept across hand-overs.
+    private(set) var placedWhileTrashing: [RowID] = []
+    /// How many batch deletes stand (done or redone, not undone).
+    private var standingBatchDeletes = 0
 
     /// - Complexity: O(1) amortised.
     mutating func content(_ id: RowID) {
@@ -23,6 +31,26 @@ struct ChangeTracker {
     /// - Complexity: O(1) amortised.
     mutating func placed(_ id: RowID, after: RowID?, before: RowID?) {
         placements.append(.placed(id, after: after, before: before))
+        if standingBatchDeletes > 0 { placedWhileTrashing.append(id) }
+    }
+
+    /// A batch delete was done or redone. Returns its mark in ``placedWhileTrashing``.
+    ///
+    /// - Complexity: O(1).
+    mutating func batchDeleteStands() -> Int {
+        standingBatchDeletes += 1
+        return placedWhileTrashing.count
+    }
+
+    /// The batch delete whose mark is `mark` was undone. Returns the rows placed since it
+    /// (with repeats), and forgets them all when no batch delete stands any more.
+    ///
+    /// - Complexity: O(k) for the k rows returned.
+    mutating func batchDeleteUndone(placedSince mark: Int) -> [RowID] {
+        let placed = Array(placedWhileTrashing[min(mark, placedWhileTrashing.count)...])
+        standingBatchDeletes = max(0, standingBatchDeletes - 1)
+        if standingBatchDeletes == 0 { placedWhileTrashing.removeAll() }
+        return placed
     }
 
     /// - Complexity: O(1) amortised.

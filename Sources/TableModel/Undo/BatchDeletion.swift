@@ -21,20 +21,25 @@ public final class BatchDeletion: Hashable, @unchecked Sendable {
     let firstRow: RowID
     /// The number of rows deleted.
     public let count: Int
+    /// Where the rows placed since the removal start in the table's log of rows placed
+    /// while a batch delete stands (``ChangeTracker/placedWhileTrashing``).
+    private(set) var placedMark: Int
 
-    init(removed: TableLayout.RemovedRows, held: [RowID: Row], batch: Int64, firstRow: RowID) {
+    init(removed: TableLayout.RemovedRows, held: [RowID: Row], batch: Int64, firstRow: RowID, placedMark: Int) {
         self.removed = removed
         ranges = removed.ranges
         count = removed.count
         self.held = held
         self.batch = batch
         self.firstRow = firstRow
+        self.placedMark = placedMark
     }
 
     /// The removal was done again (redo): this is its record now, with the rows it took out.
-    func record(_ removed: TableLayout.RemovedRows, held: [RowID: Row]) {
+    func record(_ removed: TableLayout.RemovedRows, held: [RowID: Row], placedMark: Int) {
         self.removed = removed
         self.held = held
+        self.placedMark = placedMark
     }
 
     /// The removal was undone: its record is no longer needed.
