@@ -345,18 +345,46 @@ def test_a_text_scaling_change_zooms_the_pages_text_and_re_fits_the_row(launch, 
         manager.close()
 
 
+def many_web_rows(workdir):
+    """Six web rows of six colours, four notes apart: more than the three live views serve."""
+    colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a"]
+    rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
+    for index, colour in enumerate(colours):
+        rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
+                 *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
+    return rows_file(workdir, rows)
+
+
+def watch_row_10_come_back(app, state, stale, ready, look=lambda row: None):
+    """Goes Home (the pointer over the table) and reads row 10 every 20 ms (its canvas shows
+    for a few frames only) until `ready(row)`: it never shows a snapshot while not live (one
+    kept from before the change would be `stale`), and is seen before its live view is ready.
+    `look(row)` sees every reading. Returns the readings (live, snapshot)."""
+    origin = state["tableOrigin"]
+    app.move(origin["x"] + 200, origin["y"] + 300)
+    app.key("Home")
+    seen = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        row = app.row(app.state(), 10)
+        if row:
+            seen.append((row["webLive"], row["webSnapshot"]))
+            assert row["webLive"] or not row["webSnapshot"], f"row 10 came back with its {stale} snapshot: {seen}"
+            look(row)
+            if ready(row):
+                break
+        time.sleep(0.02)
+    assert seen and not seen[0][0], f"row 10 was not seen before its live view was ready: {seen[:5]}"
+    return seen
+
+
 def test_after_a_text_scaling_change_no_row_comes_back_with_an_old_scale_snapshot(launch, display, workdir):
     """H2, W9: snapshots taken before the text scaling factor changed are dropped: a row whose
     live view went to another row comes back white, then live at the new scale, never showing
     its text at the old size."""
     manager = SettingsManager(display, workdir, Xft_DPI=96 * 1024, Gtk_FontName='"Cantarell 11"')
     try:
-        colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a"]
-        rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
-        for index, colour in enumerate(colours):
-            rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
-                     *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
-        app = launch(data=rows_file(workdir, rows))
+        app = launch(data=many_web_rows(workdir))
         fitted(app, 10)
         # Through every web row to the last: row 10's view goes to another row, row 10 keeps a snapshot.
         state = app.scroll_to_row(15)
@@ -366,20 +394,8 @@ def test_after_a_text_scaling_change_no_row_comes_back_with_an_old_scale_snapsho
         manager.change(Xft_DPI=120 * 1024, Gtk_FontName='"Cantarell 11"')
         app.wait_state(lambda s: app.row(s, 15) and app.row(s, 15).get("webFit", {}).get("textScale") == 1.25
                        and app.row(s, 15)["webLive"], timeout=20, what="row 15 to re-fit at the new scale")
-        origin = state["tableOrigin"]
-        app.move(origin["x"] + 200, origin["y"] + 300)
-        app.key("Home")
-        seen = []
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            row = app.row(app.state(), 10)
-            if row:
-                seen.append((row["webLive"], row["webSnapshot"]))
-                assert row["webLive"] or not row["webSnapshot"], f"row 10 came back with its old-scale snapshot: {row}"
-                if row["webLive"] and row.get("webFit", {}).get("textScale") == 1.25:
-                    break
-            time.sleep(0.02)
-        assert seen and not seen[0][0], f"row 10 was not seen before its live view was ready: {seen[:5]}"
+        watch_row_10_come_back(app, state, "old-scale",
+                               lambda row: row["webLive"] and row.get("webFit", {}).get("textScale") == 1.25)
         live = fitted(app, 10)
         assert app.row(live, 10)["webFit"]["textScale"] == 1.25
         app.assert_full_redraw_matches()
@@ -477,12 +493,7 @@ def test_a_live_style_switch_restyles_pages_and_no_row_comes_back_with_an_old_st
     a row whose live view went to another row comes back drawn dark (the dark canvas, then its
     live page), never light, by its pixels."""
     setting = ColorSchemeSetting(workdir, "default")
-    colours = ["#c0392b", "#2471a3", "#229954", "#7d3c98", "#b9770e", "#17202a"]
-    rows = [{"id": 1, "kind": "header", "title": "Many web rows"}]
-    for index, colour in enumerate(colours):
-        rows += [{"id": 10 + index, "kind": "web", "html": colourful_html(colour, f"row {index + 1}")},
-                 *(note(100 + 10 * index + n, "Between web rows\n" * 6) for n in range(4))]
-    app = launch(data=rows_file(workdir, rows), env=ColorSchemeSetting.environment)
+    app = launch(data=many_web_rows(workdir), env=ColorSchemeSetting.environment)
     state = fitted(app, 10)
     assert app.row(state, 10)["pageColorScheme"] == "normal"
     _, light = brightness(app.stable_screenshot("light"), paragraph_box(app.row(state, 10)))
@@ -499,29 +510,19 @@ def test_a_live_style_switch_restyles_pages_and_no_row_comes_back_with_an_old_st
     _, light = brightness(app.stable_screenshot("dark"), paragraph_box(app.row(state, 15)))
     assert light < 0.3, f"row 15's live page did not turn dark ({light:.1%} light)"
 
-    origin = state["tableOrigin"]
-    app.move(origin["x"] + 200, origin["y"] + 300)
-    app.key("Home")
-    # The state is read every 20 ms (the canvas shows for a few frames only); the screen is
-    # taken (a slow call, which usually ends after the live page came) when the row is first
-    # seen without its live page.
-    seen, drawn = [], []
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        row = app.row(app.state(), 10)
-        if row:
-            seen.append((row["webLive"], row["webSnapshot"]))
-            assert row["webLive"] or not row["webSnapshot"], f"row 10 came back with its light-style snapshot: {seen}"
-            if not row["webLive"] and not drawn:
-                shot = app.screenshot("coming-back")
-                after = app.row(app.state(), 10)
-                if after and after["contentBounds"] == row["contentBounds"]:
-                    drawn.append((after["webLive"], brightness(shot, paragraph_box(row))[1]))
-                    assert drawn[-1][1] < 0.3, f"row 10 was drawn light after the switch to the dark style: {drawn}"
-            if row["webLive"] and row.get("pageColorScheme") == "dark":
-                break
-        time.sleep(0.02)
-    assert seen and not seen[0][0], f"row 10 was not seen before its live view was ready: {seen[:5]}"
+    # The screen is taken (a slow call, which usually ends after the live page came) when the
+    # row is first seen without its live page.
+    drawn = []
+
+    def look(row):
+        if not row["webLive"] and not drawn:
+            shot = app.screenshot("coming-back")
+            after = app.row(app.state(), 10)
+            if after and after["contentBounds"] == row["contentBounds"]:
+                drawn.append((after["webLive"], brightness(shot, paragraph_box(row))[1]))
+                assert drawn[-1][1] < 0.3, f"row 10 was drawn light after the switch to the dark style: {drawn}"
+    seen = watch_row_10_come_back(app, state, "light-style",
+                                  lambda row: row["webLive"] and row.get("pageColorScheme") == "dark", look)
     assert drawn, f"row 10 was never taken on screen while it came back: {seen[:5]}"
     live = fitted(app, 10)
     assert app.row(live, 10)["pageColorScheme"] == "dark"
