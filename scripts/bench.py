@@ -502,6 +502,11 @@ def render_find(find: dict) -> list[str]:
             lines.append(f"    {query['share'] * 100:6.2f} % {query['query'][:40]:<40} search {three('searchMs'):>16}  "
                          f"prepare {three('prepareMs') if 'prepareMs' in query else '-':>16}  "
                          f"filter {three('filterMs'):>16}  total {three('totalMs'):>16}")
+            if "flagAll" in query:
+                flag = query["flagAll"]
+                lines.append(f"      Ctrl+A, Flag on {flag['rows']:,} shown rows: main thread {flag['markMs']:.1f} ms, "
+                             f"writer {flag['writeMs']:.1f} ms ({flag['storeSteps']:,} rows or ranges); "
+                             f"Undo {flag['undoMs']:.1f} ms, writer {flag['undoWriteMs']:.1f} ms")
     return lines + [""]
 
 

@@ -33,6 +33,8 @@ struct FindFigures {
         var filter: Summary
         var total: Summary
         var clear: Summary
+        /// Ctrl+A, Flag on the shown rows and its Undo, once.
+        var flagAll: FlagAllFigures?
     }
 
     let rowCount: Int
@@ -47,7 +49,8 @@ struct FindFigures {
             let queries = figures.queries.map { query in
                 "{\"target\": \(query.target), \"query\": \"\(query.query.replacingQuotes)\", \"share\": \(query.share), "
                     + "\"shownRows\": \(query.shownRows), \"searchMs\": \(query.search.json), \"prepareMs\": \(query.prepare.json), \"filterMs\": \(query.filter.json), "
-                    + "\"totalMs\": \(query.total.json), \"clearMs\": \(query.clear.json)}"
+                    + "\"totalMs\": \(query.total.json), \"clearMs\": \(query.clear.json)"
+                    + (query.flagAll.map { ", \"flagAll\": \($0.json)" } ?? "") + "}"
             }
             return "{\"n\": \(figures.rowCount), \"importSeconds\": \(figures.importSeconds), \"indexSeconds\": \(figures.indexSeconds), "
                 + "\"databaseBytes\": \(figures.databaseBytes), \"databaseBytesWithoutIndex\": \(figures.databaseBytesWithoutIndex), "
@@ -65,6 +68,7 @@ struct FindFigures {
                     + "prepare \(format(query.prepare.median, 1))/\(format(query.prepare.p95, 1))/\(format(query.prepare.max, 1)) ms, "
                     + "filter (main thread) \(format(query.filter.median, 1))/\(format(query.filter.p95, 1))/\(format(query.filter.max, 1)) ms, "
                     + "total \(format(query.total.median, 1))/\(format(query.total.p95, 1))/\(format(query.total.max, 1)) ms, clear \(format(query.clear.max, 2)) ms (median/p95/max)")
+                if let flagAll = query.flagAll { lines.append("    " + flagAll.text) }
             }
         }
         return lines.joined(separator: "\n")
@@ -75,6 +79,28 @@ struct FindFigures {
         for _ in 0..<digits { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         return "\(rounded)"
+    }
+}
+
+/// Ctrl+A, Flag on a filtered table and its Undo (E3), in milliseconds: the main thread's
+/// part of each and the writer's transaction for it. `storeSteps` counts what the writer
+/// writes: rows (row by row) or ranges of the whole table (a mark layer).
+struct FlagAllFigures {
+    var rows: Int
+    var storeSteps = 0
+    var markMs = 0.0
+    var writeMs = 0.0
+    var undoMs = 0.0
+    var undoWriteMs = 0.0
+
+    var json: String {
+        "{\"rows\": \(rows), \"storeSteps\": \(storeSteps), \"markMs\": \(markMs), \"writeMs\": \(writeMs), "
+            + "\"undoMs\": \(undoMs), \"undoWriteMs\": \(undoWriteMs)}"
+    }
+
+    var text: String {
+        "flag all \(rows) rows: main thread \(FindFigures.format(markMs, 1)) ms, writer \(FindFigures.format(writeMs, 1)) ms "
+            + "(\(storeSteps) steps); undo \(FindFigures.format(undoMs, 1)) ms, writer \(FindFigures.format(undoWriteMs, 1)) ms"
     }
 }
 
