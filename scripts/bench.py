@@ -496,6 +496,10 @@ def render_find(find: dict) -> list[str]:
     for size in find["results"]:
         lines.append(f"  N = {size['n']:,}: import {size['importSeconds']:.2f} s (index {size['indexSeconds']:.2f} s), "
                      f"database {size['databaseBytes'] / 1e6:.1f} MB ({size['databaseBytesWithoutIndex'] / 1e6:.1f} MB without the index)")
+        if "flagAllUnfiltered" in size:
+            flag = size["flagAllUnfiltered"]
+            lines.append(f"    no filter: Ctrl+A, Flag on {flag['rows']:,} rows: main thread {flag['markMs']:.1f} ms, "
+                         f"writer {flag['writeMs']:.1f} ms; Undo {flag['undoMs']:.1f} ms, writer {flag['undoWriteMs']:.1f} ms")
         for query in size["queries"]:
             def three(key):
                 return "/".join(f"{query[key][stat]:.1f}" for stat in ("median", "p95", "max"))

@@ -43,6 +43,8 @@ struct FindFigures {
     var databaseBytes = 0
     var databaseBytesWithoutIndex = 0
     var queries: [Query] = []
+    /// Ctrl+A, Flag with no filter on and its Undo, once: the baseline of ``Query/flagAll``.
+    var flagAllUnfiltered: FlagAllFigures?
 
     static func json(_ all: [FindFigures]) -> String {
         "[" + all.map { figures in
@@ -54,6 +56,7 @@ struct FindFigures {
             }
             return "{\"n\": \(figures.rowCount), \"importSeconds\": \(figures.importSeconds), \"indexSeconds\": \(figures.indexSeconds), "
                 + "\"databaseBytes\": \(figures.databaseBytes), \"databaseBytesWithoutIndex\": \(figures.databaseBytesWithoutIndex), "
+                + (figures.flagAllUnfiltered.map { "\"flagAllUnfiltered\": \($0.json), " } ?? "")
                 + "\"queries\": [" + queries.joined(separator: ", ") + "]}"
         }.joined(separator: ", ") + "]"
     }
@@ -63,6 +66,7 @@ struct FindFigures {
         for figures in all {
             lines.append("N = \(figures.rowCount): import \(format(figures.importSeconds, 2)) s (index part \(format(figures.indexSeconds, 2)) s), "
                 + "database \(format(Double(figures.databaseBytes) / 1e6, 1)) MB (\(format(Double(figures.databaseBytesWithoutIndex) / 1e6, 1)) MB without the index)")
+            if let flagAll = figures.flagAllUnfiltered { lines.append("  no filter: " + flagAll.text) }
             for query in figures.queries {
                 lines.append("  \(format(query.share * 100, 2)) % \(query.query): search \(format(query.search.median, 1))/\(format(query.search.p95, 1))/\(format(query.search.max, 1)) ms, "
                     + "prepare \(format(query.prepare.median, 1))/\(format(query.prepare.p95, 1))/\(format(query.prepare.max, 1)) ms, "

@@ -31,6 +31,8 @@ struct FindRun {
         let table = try Table(file: RowsFile(rows: rows), width: 480, viewportHeight: 720, measurer: FixedAdvanceMeasurer())
         _ = table.measureSample(of: min(1_024, rowCount / 2))
         _ = table.layOutVisibleRows(overscan: 120)
+        // The baseline: Ctrl+A, Flag on the whole table (one range).
+        figures.flagAllUnfiltered = try timeFlagAll(table, database)
         let searcher = RowSearcher(path: path)
         let shares = try FindBench.candidates.map { candidate in
             (candidate, Double(try search(searcher, candidate).matches.count) / Double(rowCount))
@@ -77,7 +79,7 @@ struct FindRun {
         return figures
     }
 
-    /// Ctrl+A, Flag on the filtered table, then its Undo (E3): each intent's time on the main
+    /// Ctrl+A, Flag on the table as it is (filtered or not), then its Undo (E3): each intent's time on the main
     /// thread and the writer's transaction for it (``RowDatabase/apply(_:)``, off the main
     /// thread in the app), once. Above ``Table/batchMarkLimit`` rows it is a mark layer, one
     /// range of the whole table per run of matches that are neighbours there.
