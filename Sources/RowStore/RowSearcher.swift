@@ -35,6 +35,7 @@ public final class RowSearcher: @unchecked Sendable {
     // Confined to `queue`:
     private var connection: SQLiteConnection?
     private var statement: SQLiteStatement?
+    private var termLookup: SQLiteStatement?
 
     /// - Complexity: O(1); the connection opens with the first search.
     public init(path: String) {
@@ -86,6 +87,7 @@ public final class RowSearcher: @unchecked Sendable {
             } catch {
                 connection = nil
                 statement = nil
+                termLookup = nil
                 state.withLock { $0.interrupter = nil }
                 if isCurrent(generation) {
                     deliver(Outcome(generation: generation, query: query, result: .failure(.database(error))))
@@ -96,8 +98,8 @@ public final class RowSearcher: @unchecked Sendable {
     }
 
     private func matches(of query: SearchQuery) throws(SQLiteError) -> RowMatches {
-        guard let expression = query.matchExpression else { return RowMatches(sortedIDs: []) }
         let select = try prepared()
+        guard let expression = try expression(for: query) else { return RowMatches(sortedIDs: []) }
         try select.bind([.text(expression)])
         defer { select.finishReading() }
         var ids: [Int64] = []
@@ -105,10 +107,30 @@ public final class RowSearcher: @unchecked Sendable {
         return RowMatches(sortedIDs: ids)
     }
 
+    /// The `MATCH` expression for `query`: with the last word's prefix replaced by the terms
+    /// it begins when there are at most ``termsInPlaceOfAPrefix`` of them (a lookup in the
+    /// index's vocabulary, O(log terms + their rows)); nil when no row can match.
+    private func expression(for query: SearchQuery) throws(SQLiteError) -> String? {
+        guard let prefix = query.lastWordTermPrefix, let lookup = termLookup else { return query.matchExpression }
+        // Every term that begins with `prefix` sorts from it up to it followed by the last character.
+        try lookup.bind([.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(Self.termsInPlaceOfAPrefix + 1))])
+        defer { lookup.finishReading() }
+        var terms: [String] = []
+        while try lookup.step() { terms.append(lookup.text(0)) }
+        guard terms.count <= Self.termsInPlaceOfAPrefix else { return query.matchExpression }
+        return query.matchExpression(completingLastWordWith: terms)
+    }
+
+    /// The most index terms a last word's prefix is replaced by.
+    static let termsInPlaceOfAPrefix = 8
+
     private func prepared() throws(SQLiteError) -> SQLiteStatement {
         if let statement { return statement }
         let opened = try SQLiteConnection(path: path, mode: .readOnly)
         let select = try opened.prepare("SELECT rowid FROM rows_search WHERE rows_search MATCH ? ORDER BY rowid")
+        // The index's terms, in a table of this connection's own (a read-only file takes it).
+        try opened.execute("CREATE VIRTUAL TABLE temp.rows_search_terms USING fts5vocab(main, rows_search, 'row')")
+        termLookup = try opened.prepare("SELECT term FROM temp.rows_search_terms WHERE term >= ? AND term < ? LIMIT ?")
         connection = opened
         statement = select
         state.withLock { $0.interrupter = opened.interrupter }

@@ -41,6 +41,31 @@ public struct SearchQuery: Sendable, Hashable {
         return words.map { "\"\($0)\"" }.joined(separator: " ") + "*"
     }
 
+    /// The last word as the index stores its terms, when the searcher should look up the
+    /// terms it begins (``matchExpression(completingLastWordWith:)``): only a word of at
+    /// least 4 characters, longer than the index's prefix indexes (``RowSchema``: 2 and 3), so
+    /// FTS5 would otherwise merge every term it begins on the fly; and only an ASCII word,
+    /// whose folding (`unicode61` lowercases, and ASCII has no diacritics) is known here.
+    ///
+    /// - Complexity: O(length of the last word).
+    public var lastWordTermPrefix: String? {
+        guard let last = words.last, last.unicodeScalars.count >= 4, last.unicodeScalars.allSatisfy(\.isASCII) else { return nil }
+        return last.lowercased()
+    }
+
+    /// ``matchExpression`` with the last word's prefix replaced by `terms`, every index term
+    /// it begins (at least one): a few exact terms cost FTS5 less than a prefix it has no index
+    /// for. Nil when ``isEmpty`` or `terms` is empty (no row can match).
+    ///
+    /// - Complexity: O(length of the words and terms).
+    public func matchExpression(completingLastWordWith terms: [String]) -> String? {
+        guard !words.isEmpty, !terms.isEmpty else { return nil }
+        let quoted = { (word: String) in "\"\(word)\"" }
+        let last = "(" + terms.map(quoted).joined(separator: " OR ") + ")"
+        // FTS5 joins phrases by a space, but a bracketed group needs an explicit AND.
+        return (words.dropLast().map(quoted) + [last]).joined(separator: " AND ")
+    }
+
     /// The tokenizer's word characters (`categories 'L* N* Co M*'` in ``RowSchema``).
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

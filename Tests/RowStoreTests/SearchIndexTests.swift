@@ -32,6 +32,19 @@ import TableModel
         return (0...100).filter { matches.contains(RowID(Int64($0))) }.map(Int64.init)
     }
 
+    /// Runs one search and waits for every matching row's id.
+    static func search(_ searcher: RowSearcher, matching query: SearchQuery) throws -> [Int64] {
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        searcher.search(query) { outcome in
+            box.set(outcome)
+            done.signal()
+        }
+        done.wait()
+        let matches = try box.get().result.get()
+        return (0...12_000).filter { matches.contains(RowID(Int64($0))) }.map(Int64.init)
+    }
+
     @Test func findsWordsAndALastPrefixInAnyScriptAndCase() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -53,6 +66,50 @@ import TableModel
         // FTS5 syntax typed by the user is only words.
         #expect(try Self.search(searcher, "\"lemons\" OR NEAR(*") == [])
         #expect(try Self.search(searcher, "  ,. ") == [])
+    }
+
+    /// A last word of 4 or more ASCII characters is looked up in the index's terms and sent as
+    /// those terms when they are few: the rows found are those the prefix finds, for seeded
+    /// random prefixes of the generated rows' words (and random letters), in any case.
+    @Test func aLastWordSentAsItsTermsFindsWhatItsPrefixFinds() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("rows.sqlite")
+        let seed = ProcessInfo.processInfo.environment["TABLE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: seed)
+        let rows = RowsGenerator(seed: seed, commonWord: "everyday").rows(count: 1_500) + Self.file.rows.map {
+            Row(id: RowID($0.id.rawValue + 10_000), content: $0.content)
+        }
+        _ = try RowDatabase.create(path: path, importing: RowsFile(rows: rows))
+        let searcher = RowSearcher(path: path)
+        let direct = try SQLiteConnection(path: path, mode: .readOnly)
+        let select = try direct.prepare("SELECT rowid FROM rows_search WHERE rows_search MATCH ? ORDER BY rowid")
+        try direct.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, rows_search, 'row')")
+        let terms = try direct.prepare("SELECT term FROM temp.terms WHERE length(term) >= 4")
+        var words: [String] = []
+        while try terms.step() { words.append(terms.text(0)) }
+        for _ in 0..<200 {
+            let word = words.randomElement(using: &random)!
+            var prefix = String(word.prefix(Int.random(in: 4...max(4, word.count), using: &random)))
+            if Bool.random(using: &random) { prefix = prefix.uppercased() }
+            if Int.random(in: 0..<5, using: &random) == 0 { prefix = String((0..<4).map { _ in "aeinorst".randomElement(using: &random)! }) }
+            // Half the time after a whole word, so the completed word joins other words.
+            let query = SearchQuery(Bool.random(using: &random) ? "\(words.randomElement(using: &random)!) \(prefix)" : prefix)
+            try select.bind([.text(try #require(query.matchExpression))])
+            var expected: [Int64] = []
+            while try select.step() { expected.append(select.integer(0)) }
+            select.finishReading()
+            let found = try Self.search(searcher, matching: query)
+            #expect(found == expected, "seed \(seed): \(query.words) found \(found.count) rows, its prefix \(expected.count)")
+        }
+    }
+
+    @Test func aLastWordIsCompletedWithItsTermsOnlyWhenTheirFoldingIsKnown() {
+        #expect(SearchQuery("fresh Lemo").lastWordTermPrefix == "lemo")
+        #expect(SearchQuery("lem").lastWordTermPrefix == nil, "the index has prefixes of 2 and 3")
+        #expect(SearchQuery("Zürich").lastWordTermPrefix == nil)
+        #expect(SearchQuery("fresh lemo").matchExpression(completingLastWordWith: ["lemon", "lemonade"]) == "\"fresh\" AND (\"lemon\" OR \"lemonade\")")
+        #expect(SearchQuery("lemo").matchExpression(completingLastWordWith: []) == nil)
     }
 
     @Test func editsUpdateTheIndexInTheirTransaction() throws {
