@@ -132,6 +132,8 @@ import Testing
             }
             table.layout._checkInvariants()
             table._checkFilterInvariants()
+            #expect(table.wholeSelection(walkLimit: 0) == table.wholeSelection(walkLimit: 1 << 30),
+                    "seed \(seed), step \(step): halving and walking map the selection differently")
             let state = Self.state(of: table)
             let wrong = zip(state, current).filter { $0 != $1 }.map { "\($0.0) vs \($0.1)" }
             #expect(state.map(\.id) == current.map(\.id) && wrong.isEmpty, "seed \(seed), step \(step): rows \(wrong) differ after \(trace.suffix(12)); table \(state.map(\.id)), reference \(current.map(\.id))")

@@ -78,6 +78,8 @@ import Testing
         _ = table.selectAll()
         let whole = table.wholeSelection()
         #expect(whole.count == table.selection.count)
+        #expect(table.wholeSelection(walkLimit: 0) == whole && table.wholeSelection(walkLimit: 1 << 30) == whole,
+                "halving and walking agree")
         let covered = whole.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } }
         #expect(covered.allSatisfy { matches.contains($0) || table.row(RowID($0))?.kind == .header })
         // Header 97 (naming 100's section; 98 and 99 hidden), 100...20,100, header 20,197,
