@@ -60,7 +60,7 @@ struct FindRun {
                 let adoptStart = Clock.now()
                 _ = table.filter(prepared, words: SearchQuery(query).words)
                 let filter = snapshot + Clock.seconds(since: adoptStart) * 1000
-                shown = table.layout.count
+                shown = table.count
                 _ = table.layOutVisibleRows(overscan: 120)
                 if repeatIndex == 0 { flagAll = try timeFlagAll(table, database) }
                 let clearStart = Clock.now()

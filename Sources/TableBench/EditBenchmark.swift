@@ -89,7 +89,7 @@ struct EditBenchmark {
         let table = try Table(file: RowsFile(rows: rows), width: 400, viewportHeight: EngineBenchmark.viewportHeight,
                               measurer: FixedAdvanceMeasurer())
         _ = try table.measure(stride(from: 0, to: rowCount, by: EngineBenchmark.measuredFraction).map { RowID(Int64($0)) })
-        _ = table.scroll(toOffset: table.layout.contentHeight / 2)
+        _ = table.scroll(toOffset: table.geometry.contentHeight / 2)
         return table
     }
 }

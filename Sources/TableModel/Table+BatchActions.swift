@@ -50,9 +50,8 @@ extension Table {
         let isListed = { [layout] (id: RowID) in layout.kind(of: id) != nil }
         let held = rows.removeInBulk(count: removed.count, isListed: isListed)
         richStates = richStates.filter { isListed($0.key) }
-        noteContentHeights = noteContentHeights.filter { isListed($0.key) }
-        gridFlows = gridFlows.filter { isListed($0.key) }
-        unmeasurableRows = unmeasurableRows.filter(isListed)
+        webFits = webFits.filter { isListed($0.key) }
+        memo.keep(where: isListed)
         swipe.forgetRows { !isListed($0) }
         if let row = editingRow, !isListed(row) { editingRow = nil }
         if let row = focusedRow, !isListed(row) { focusedRow = nil }

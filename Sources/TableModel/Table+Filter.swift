@@ -21,7 +21,7 @@ extension Table {
     /// The layout of every row, filtered or not: the order rows are saved and undone in.
     ///
     /// - Complexity: O(1).
-    public var wholeLayout: TableLayout { filtering?.whole ?? layout }
+    var wholeLayout: TableLayout { filtering?.whole ?? layout }
 
     /// Whether a find filter is on.
     ///

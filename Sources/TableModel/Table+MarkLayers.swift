@@ -130,7 +130,7 @@ extension Table {
         let whole = wholeLayout
         let isCovered = { (id: RowID) in whole.index(of: id).map(covered.contains) ?? false }
         let near = { [layout] in layout.visibleRows(overscan: layout.viewportHeight).map(\.id).filter(isCovered) }
-        var refresh = noteContentHeights.keys.filter(isCovered)
+        var refresh = memo.noteHeights.keys.filter(isCovered)
         var known = Set(refresh)
         for id in near() where known.insert(id).inserted { refresh.append(id) }
         var update = measureRows(refresh.compactMap { id in rows[id].flatMap { $0.kind == .note ? $0 : nil } })

@@ -61,9 +61,9 @@ extension Table {
     ///
     /// - Complexity: O(1) when cached, else O(length of the text) plus measuring it.
     func noteContentHeight(_ id: RowID, text: String) -> Double {
-        if let cached = noteContentHeights[id], cached.text == text { return cached.total }
+        if let cached = memo.noteHeights[id], cached.text == text { return cached.total }
         let heights = NoteParagraphHeights(text: text, measure: measureNoteParagraphs)
-        noteContentHeights[id] = heights
+        memo.noteHeights[id] = heights
         return heights.total
     }
 
@@ -72,7 +72,7 @@ extension Table {
     ///
     /// - Complexity: O(length of the text) byte comparisons, plus measuring the changed paragraphs.
     func noteTextChanged(_ id: RowID, to text: String) {
-        noteContentHeights[id]?.update(to: text, measure: measureNoteParagraphs)
+        memo.noteHeights[id]?.update(to: text, measure: measureNoteParagraphs)
     }
 
     /// The heights of the paragraphs of `paragraphs` (whole paragraphs of a note) at the current width.
@@ -86,17 +86,17 @@ extension Table {
     /// label and never measured twice (G2). A label the measurer gives no valid size counts
     /// as empty, so the view never gets a frame that is not a rectangle.
     func flow(for id: RowID, chips: [String]) -> FlowLayout {
-        if let cached = gridFlows[id] { return cached }
+        if let cached = memo.gridFlows[id] { return cached }
         let grid = metrics.grid
         let sizes = chips.map { chip -> Size in
-            if let size = chipSizes[chip] { return size }
+            if let size = memo.chipSizes[chip] { return size }
             let label = measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none)
             let size = grid.chipSize(forLabel: label.isValid ? label : .zero)
-            chipSizes[chip] = size
+            memo.chipSizes[chip] = size
             return size
         }
         let flow = FlowLayout(itemSizes: sizes, width: grid.flowWidth(forRowWidth: width), itemSpacing: grid.itemSpacing, lineSpacing: grid.lineSpacing)
-        gridFlows[id] = flow
+        memo.gridFlows[id] = flow
         return flow
     }
 
@@ -130,15 +130,15 @@ extension Table {
             case .pending:
                 continue
             case .height:
-                unmeasurableRows.remove(row.id)
+                memo.unmeasurable.remove(row.id)
             case .tooTall:
-                unmeasurableRows.remove(row.id)
+                memo.unmeasurable.remove(row.id)
                 problems.append(RowProblem(row: row.id, message:
                     "The table cannot show all of \(row.userFacingName): it is cut off at \(Int(TableLayout.maximumRowHeight)) pixels."))
             case .unmeasurable:
                 // A height measured before no longer holds: keep it, but flag it stale.
                 if layout.isMeasured(row.id) { batch.invalidateHeight(of: row.id) }
-                unmeasurableRows.insert(row.id)
+                memo.unmeasurable.insert(row.id)
                 problems.append(RowProblem(row: row.id, message:
                     "Could not measure \(row.userFacingName), so it is shown at an estimated height."))
             }
@@ -204,7 +204,7 @@ extension Table {
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
             let unmeasured = visible.compactMap { shown -> Row? in
-                guard !shown.isMeasured, !unmeasurableRows.contains(shown.id), let row = rows[shown.id], canMeasure(row) else { return nil }
+                guard !shown.isMeasured, !memo.unmeasurable.contains(shown.id), let row = rows[shown.id], canMeasure(row) else { return nil }
                 return row
             }
             guard !unmeasured.isEmpty else { return (visible, update) }
@@ -239,7 +239,7 @@ extension Table {
         guard newMetrics != metrics || newActionFont != actionFont else { return unchangedUpdate() }
         metrics = newMetrics
         actionFont = newActionFont
-        chipSizes.removeAll(keepingCapacity: true)
+        memo.chipSizes.removeAll(keepingCapacity: true)
         return forgetMeasurements()
     }
 
@@ -249,9 +249,7 @@ extension Table {
     /// - Complexity: O(n).
     private func forgetMeasurements() -> TableUpdate {
         var update = TableUpdate()
-        noteContentHeights.removeAll(keepingCapacity: true)
-        gridFlows.removeAll(keepingCapacity: true)
-        unmeasurableRows.removeAll()
+        memo.forgetRows()
         // A deleted row's height was measured at the old width; undo re-measures it instead.
         history.transformEdits { edit in
             guard case .delete(let row, let index, .some) = edit else { return edit }

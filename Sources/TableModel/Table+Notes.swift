@@ -12,7 +12,7 @@ extension Table {
     ///
     /// - Complexity: O(paragraph).
     public func noteParagraphTop(_ paragraph: Int, in id: RowID) -> Double? {
-        noteContentHeights[id]?.top(ofParagraph: paragraph)
+        memo.noteHeights[id]?.top(ofParagraph: paragraph)
     }
 
     /// The note's layout from its (cached) content height and its marks (N2).

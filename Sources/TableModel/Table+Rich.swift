@@ -15,7 +15,7 @@ extension Table {
     public func richLoadingStarted(_ id: RowID) throws(TableError) {
         try richRow(id)
         richStates[id] = .loading(since: clock())
-        unmeasurableRows.remove(id)
+        memo.unmeasurable.remove(id)
     }
 
     /// The content arrived: the row is measured once at the current width. Rows above and

@@ -71,9 +71,7 @@ extension Table {
         rows[id] = nil
         richStates[id] = nil
         webFits[id] = nil
-        noteContentHeights[id] = nil
-        gridFlows[id] = nil
-        unmeasurableRows.remove(id)
+        memo.forget(id)
         swipe.forget(id)
         if editingRow == id { editingRow = nil }
         if focusedRow == id { focusedRow = nil }

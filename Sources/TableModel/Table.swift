@@ -21,8 +21,8 @@
 public final class Table {
     /// The rows shown, in order, with their heights, anchor and viewport: the whole table,
     /// or while a find filter is on (F2), a layout of the matching rows only (``wholeLayout``
-    /// keeps the whole table meanwhile).
-    public internal(set) var layout: TableLayout
+    /// keeps the whole table meanwhile). Outside the model it is read through ``geometry``.
+    var layout: TableLayout
     /// The find filter, while one is on.
     var filtering: FilterState?
     /// Every row's content, by id: in memory, or read on demand from a store.
@@ -73,12 +73,8 @@ public final class Table {
     var richStates: [RowID: RichLoadState] = [:]
     /// Web rows' document heights, as the view measured them (H1).
     var webFits: [RowID: WebFit] = [:]
-    var noteContentHeights: [RowID: NoteParagraphHeights] = [:]
-    var gridFlows: [RowID: FlowLayout] = [:]
-    /// Rows whose last measurement gave no usable height (reported once); layout passes
-    /// skip them until their content or the width changes.
-    var unmeasurableRows: Set<RowID> = []
-    var chipSizes: [String: Size] = [:]
+    /// What measuring learned at the current width and metrics.
+    var memo = MeasuringMemo()
     /// The id the next created row takes: above every id the table was built with and every
     /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
     var nextCreatedID: Int64?

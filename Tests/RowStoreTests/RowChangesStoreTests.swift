@@ -54,7 +54,7 @@ import Testing
         let seed = UInt64(ProcessInfo.processInfo.environment["TABLE_SEED"] ?? "") ?? UInt64.random(in: 0..<1_000_000, using: &generator)
         var random = SeededRandom(seed: seed)
         for step in 0..<600 {
-            let id = table.layout.id(at: Int(random.next() % UInt64(table.count)))
+            let id = table.geometry.id(at: Int(random.next() % UInt64(table.count)))
             switch random.next() % 6 {
             case 0: _ = try? table.pin(id)
             case 1: if table.count > 10 { _ = try? table.delete(id) }

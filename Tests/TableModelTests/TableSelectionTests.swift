@@ -97,6 +97,22 @@ import Testing
         table.layout._checkInvariants()
     }
 
+    @Test func deletingTheSelectionForgetsTheWebFitsOfTheRowsItDeletes() throws {
+        var rows = (2...41).map { Row(id: RowID(Int64($0)), content: .toggle(title: "t", open: false)) }
+        rows.insert(Row(id: RowID(1), content: .web(html: "<p>web</p>")), at: 0)
+        let fixture = try TableFixture(file: RowsFile(rows: rows))
+        let table = fixture.table
+        _ = try table.webContentMeasured(RowID(1), documentHeight: 90, contentWidth: table.webContentWidth)
+        _ = try table.toggleSelection(RowID(1))
+        _ = try table.toggleSelection(RowID(2))
+        _ = table.deleteSelection()
+        #expect(table.webFits.isEmpty)
+        table._checkInvariants()
+        _ = table.undo()
+        #expect(table.count == 41)
+        table._checkInvariants()
+    }
+
     @Test func batchMarksAreOneUndoStepAndSkipHeaders() throws {
         let fixture = try TableFixture()
         let table = fixture.table

@@ -150,7 +150,7 @@ final class MainWindow {
 
     /// The window's size and the table's top row now, to be restored at the next launch.
     private func leftViewState() -> ViewState? {
-        guard let layout = controller?.model.layout else { return nil }
+        guard let layout = controller?.model.geometry else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         // GTK 4 keeps the default size at the size the user gave the window.
@@ -241,7 +241,7 @@ final class MainWindow {
         model.actionFont = RowStyle.actionTitleFont.description(dpi: resolution.dpi)
         model.actionTitles = ActionTitles.all
         // Before any view exists: there is nothing on screen for the change set to update.
-        _ = try? model.layout.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
+        _ = try? model.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }
         measurer.keptNoteLayouts.font = RowStyle.metrics(dpi: resolution.dpi).note.font
         let controller = TableController(model: model, clock: clock, keptNoteLayouts: measurer.keptNoteLayouts)

@@ -10,7 +10,7 @@ import TableModel
 enum AutomationState {
     static func snapshot(of controller: TableController, in window: GObjectRef, measurer: PangoTextMeasurer) -> [String: Any] {
         let model = controller.model
-        let layout = model.layout
+        let geometry = model.geometry
         let view = controller.view!
         var origin = graphene_point_t()
         var zero = graphene_point_t()
@@ -73,10 +73,10 @@ enum AutomationState {
             return entry
         }
         var state: [String: Any] = [
-            "scrollOffset": layout.scrollOffset,
-            "contentHeight": layout.contentHeight,
-            "viewportHeight": layout.viewportHeight,
-            "rowCount": layout.count,
+            "scrollOffset": geometry.scrollOffset,
+            "contentHeight": geometry.contentHeight,
+            "viewportHeight": geometry.viewportHeight,
+            "rowCount": geometry.count,
             "rowWidth": view.rowWidth,
             "rowWidgets": view.rowWidgetCount,
             "webViews": controller.webViews.live.count,
@@ -96,13 +96,13 @@ enum AutomationState {
         if let focused = controller.rowWithFocus() { state["focusedRow"] = focused.rawValue }
         if let focused = model.focusedRow { state["modelFocusedRow"] = focused.rawValue }
         state["focus"] = focusFacts(in: window, view: view)
-        state["bottomInset"] = layout.bottomInset
+        state["bottomInset"] = geometry.bottomInset
         state["scrollbar"] = scrollbarFacts(view, inWindow: inWindow)
         state["retainedRows"] = controller.rowsKeepingCells.filter { id in !view.placedRows.contains { $0.id == id } }.map(\.rawValue)
         if let sticky = view.stickyHeader {
             // The model's header, and where GTK placed the pinned copy and whether it is drawn
             // last, over the rows.
-            var facts: [String: Any] = ["id": sticky.id.rawValue, "y": top + sticky.y - layout.scrollOffset]
+            var facts: [String: Any] = ["id": sticky.id.rawValue, "y": top + sticky.y - geometry.scrollOffset]
             let cell: GObjectRef = view.stickyCell.widget
             facts["bounds"] = inWindow(cell)
             facts["drawnOnTop"] = gtk_widget_get_child_visible(cell.widget) != 0 && gtk_widget_get_next_sibling(cell.widget) == nil

@@ -31,11 +31,11 @@ final class BenchmarkRunner: BenchmarkSubject {
     private var view: TableView { controller.view }
 
     var rowCount: Int { model.count }
-    var scrollOffset: Double { model.layout.scrollOffset }
+    var scrollOffset: Double { model.geometry.scrollOffset }
     /// The scroll range as the scrollbar's adjustment has it (its lower bound is not always 0:
     /// see `ScrollAdjustment`).
     var contentHeight: Double { gtk_adjustment_get_upper(view.adjustment()) - gtk_adjustment_get_lower(view.adjustment()) }
-    var viewportHeight: Double { model.layout.viewportHeight }
+    var viewportHeight: Double { model.geometry.viewportHeight }
     var scrollbarAdjustment: GObjectRef { view.adjustment }
     var liveRowWidgets: Int { view.rowWidgetCount }
 
@@ -58,7 +58,7 @@ final class BenchmarkRunner: BenchmarkSubject {
 
     func windowY(ofRow position: Int) -> Double? {
         guard position < model.count else { return nil }
-        return windowY(of: model.layout.id(at: position))
+        return windowY(of: model.geometry.id(at: position))
     }
 
     private func windowY(of id: RowID) -> Double? {
@@ -72,7 +72,7 @@ final class BenchmarkRunner: BenchmarkSubject {
     /// Expands and lengthens the nearest note at least three rows above `position`.
     func growRow(above position: Int) -> Bool {
         for index in stride(from: position - 3, through: max(0, position - BenchmarkScript.growSearchLimit), by: -1) {
-            let id = model.layout.id(at: index)
+            let id = model.geometry.id(at: index)
             guard case .note(let text, let expanded)? = model.row(id)?.content else { continue }
             let longer = text + BenchmarkScript.grownText
             controller.perform { () throws(TableError) in try model.setText(longer, for: id) }
@@ -85,10 +85,10 @@ final class BenchmarkRunner: BenchmarkSubject {
     /// The first expanded note, its text replaced by `text` (as an edit, saved like any) when given.
     func revealTypingTarget(text: String?) -> Bool {
         for index in 0..<min(model.count, BenchmarkScript.typingSearchLimit) {
-            let id = model.layout.id(at: index)
+            let id = model.geometry.id(at: index)
             guard case .note(_, true)? = model.row(id)?.content else { continue }
             if let text { controller.perform { () throws(TableError) in try model.setText(text, for: id) } }
-            guard let top = model.layout.offset(of: id) else { continue }
+            guard let top = model.geometry.offset(of: id) else { continue }
             typingTarget = id
             controller.scroll(to: top - 40)
             return true
@@ -143,8 +143,8 @@ final class BenchmarkRunner: BenchmarkSubject {
     func focusEditTarget() -> Bool {
         guard let top = topVisibleRow() else { return false }
         for position in top.position + 3..<min(model.count, top.position + 40) {
-            let id = model.layout.id(at: position)
-            guard model.layout.kind(of: id) != .header, view.cell(for: id) != nil else { continue }
+            let id = model.geometry.id(at: position)
+            guard model.geometry.kind(of: id) != .header, view.cell(for: id) != nil else { continue }
             controller.focusInPlace(id)
             return true
         }
@@ -170,7 +170,7 @@ final class BenchmarkRunner: BenchmarkSubject {
     func findShows(_ text: String) -> Bool { findBar?.shownText == text }
 
     /// The rows the search matched (section headers shown only to name their sections not counted).
-    var findMatchCount: Int { model.filterMatchCount ?? model.layout.count }
+    var findMatchCount: Int { model.filterMatchCount ?? model.geometry.count }
 
     var typingTargetShowsCaret: Bool {
         guard let id = typingTarget, let note = view.cell(for: id)?.content as? NoteRowView else { return false }

@@ -60,11 +60,11 @@ final class ViewModelAgreement {
     func firstDisagreement(window: GObjectRef) -> String? {
         let view = controller.view!
         let model = controller.model
-        let layout = model.layout
-        let offset = layout.scrollOffset
+        let geometry = model.geometry
+        let offset = geometry.scrollOffset
         var spans: [(id: RowID, top: Double, bottom: Double)] = []
         for (id, cell) in view.cells {
-            guard let top = layout.offset(of: id), let height = layout.height(of: id) else {
+            guard let top = geometry.offset(of: id), let height = geometry.height(of: id) else {
                 return "row \(id) has a widget but is not in the model"
             }
             let shift = view.drawnShift(of: id)
@@ -81,7 +81,7 @@ final class ViewModelAgreement {
                 if let problem = childProblem(in: cell, id: id) { return problem }
                 if let note = cell.content as? NoteRowView {
                     if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
-                    let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
+                    let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: geometry.viewportHeight)
                     if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
                     if let problem = Self.textViewBandProblem(note, id: id, shown: shown) { return problem }
                 }

@@ -72,14 +72,14 @@ final class RowDragPreview {
     /// Works out the drop place from the pointer: the dragged row's middle, in the table as
     /// it would be without the row, falls in the upper or lower half of a row; `allowed`
     /// corrects the place (pinned rows, ``Table/dropIndex(for:proposed:)``).
-    func retarget(_ layout: TableLayout, allowed: (Int) -> Int?) {
-        guard let drag, layout.count > 0, let sourceTop = layout.offset(of: drag.id) else { return }
-        let middle = layout.scrollOffset + drag.pointerY - drag.grabOffset + drag.height / 2
+    func retarget(_ geometry: LayoutGeometry, allowed: (Int) -> Int?) {
+        guard let drag, geometry.count > 0, let sourceTop = geometry.offset(of: drag.id) else { return }
+        let middle = geometry.scrollOffset + drag.pointerY - drag.grabOffset + drag.height / 2
         // The same point in the table as laid out, where the row still is at its place.
         let resting = middle < sourceTop ? middle : middle + drag.height
-        let clamped = min(max(0, resting), max(0, layout.contentHeight - 0.5))
-        guard let anchor = layout.row(atOffset: clamped), let index = layout.index(of: anchor.id),
-              let height = layout.height(of: anchor.id) else { return }
+        let clamped = min(max(0, resting), max(0, geometry.contentHeight - 0.5))
+        guard let anchor = geometry.row(atOffset: clamped), let index = geometry.index(of: anchor.id),
+              let height = geometry.height(of: anchor.id) else { return }
         let gap = anchor.offsetInRow < height / 2 ? index : index + 1
         let proposed = gap <= drag.source ? gap : gap - 1
         destination = allowed(proposed) ?? drag.source
@@ -87,19 +87,19 @@ final class RowDragPreview {
 
     /// Where row `id` is drawn now relative to its place: the dragged row under the pointer,
     /// a row making room by the shift shown for it.
-    func shift(of id: RowID, in layout: TableLayout) -> Double {
+    func shift(of id: RowID, in geometry: LayoutGeometry) -> Double {
         guard let drag else { return shown[id] ?? 0 }
         if id == drag.id {
-            guard let top = layout.offset(of: id) else { return 0 }
-            return layout.scrollOffset + drag.pointerY - drag.grabOffset - top
+            guard let top = geometry.offset(of: id) else { return 0 }
+            return geometry.scrollOffset + drag.pointerY - drag.grabOffset - top
         }
-        return shown[id] ?? target(of: id, in: layout)
+        return shown[id] ?? target(of: id, in: geometry)
     }
 
     /// Where row `id` should be drawn for the current drop place: a row between the dragged
     /// row's place and the drop place moves by the dragged row's height, towards its place.
-    private func target(of id: RowID, in layout: TableLayout) -> Double {
-        guard let drag, let destination, let index = layout.index(of: id) else { return 0 }
+    private func target(of id: RowID, in geometry: LayoutGeometry) -> Double {
+        guard let drag, let destination, let index = geometry.index(of: id) else { return 0 }
         if destination > drag.source, index > drag.source, index <= destination { return -drag.height }
         if destination < drag.source, index >= destination, index < drag.source { return drag.height }
         return 0
@@ -107,11 +107,11 @@ final class RowDragPreview {
 
     /// Moves each shown row's shift towards its target by `seconds` of its slide (at once
     /// without animations), for the rows placed now.
-    func ease(_ placed: [RowID], in layout: TableLayout, seconds: Double) {
+    func ease(_ placed: [RowID], in geometry: LayoutGeometry, seconds: Double) {
         guard let drag else { return }
         var next: [RowID: Double] = [:]
         for id in placed where id != drag.id {
-            let goal = target(of: id, in: layout)
+            let goal = target(of: id, in: geometry)
             // A row just scrolled in starts where it belongs.
             let current = shown[id] ?? goal
             let step = animates ? goal + (current - goal) * exp(-seconds / Self.easing) : goal
@@ -126,15 +126,15 @@ final class RowDragPreview {
     /// change inside one resizes the table's ancestors while GTK allocates them.
     ///
     /// - Complexity: O(log n).
-    func placeIndicator(_ layout: TableLayout, width: Int32) {
+    func placeIndicator(_ geometry: LayoutGeometry, width: Int32) {
         guard let drag, let destination else { return }
         let gapTop: Double
         if destination <= drag.source {
-            gapTop = layout.offset(ofRow: destination)
+            gapTop = geometry.offset(ofRow: destination)
         } else {
-            gapTop = layout.offset(ofRow: destination) + (layout.height(of: layout.id(at: destination)) ?? 0) - drag.height
+            gapTop = geometry.offset(ofRow: destination) + (geometry.height(of: geometry.id(at: destination)) ?? 0) - drag.height
         }
-        let y = (gapTop - layout.scrollOffset).rounded() - 1
+        let y = (gapTop - geometry.scrollOffset).rounded() - 1
         let height = max(2, indicator.measure(GTK_ORIENTATION_VERTICAL, forSize: width).minimum)
         indicator.allocate(x: 0, y: Int32(clamping: Int(max(-100, min(y, 1e6)))), width: width, height: height)
     }

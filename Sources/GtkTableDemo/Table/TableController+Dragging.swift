@@ -46,10 +46,10 @@ extension TableController {
         // In selection mode a press selects (E3); rows are not dragged then.
         guard !view.rowDrag.isDragging, !model.isSelecting, y >= view.stickyHeader?.height ?? 0, let id = view.row(atY: y).flatMap(isLive),
               let cell = view.cell(for: id),
-              cell.isOnDragHandle(x: x), let top = model.layout.offset(of: id), let height = model.layout.height(of: id),
-              let source = model.layout.index(of: id) else { return false }
+              cell.isOnDragHandle(x: x), let top = model.geometry.offset(of: id), let height = model.geometry.height(of: id),
+              let source = model.geometry.index(of: id) else { return false }
         if model.isAnyRowOpen { apply(model.tap().update) }
-        let grab = model.layout.scrollOffset + y - top
+        let grab = model.geometry.scrollOffset + y - top
         view.rowDrag.animates = MotionPreference.animationsEnabled
         view.rowDrag.begin(RowDragPreview.Drag(id: id, source: source, height: height, grabOffset: grab, pointerY: y))
         cell.widget.addCSSClass("dragged")
@@ -72,7 +72,7 @@ extension TableController {
     private func rowDragFrame(seconds: Double) -> Bool {
         guard let drag = view.rowDrag.drag, !isClosed else { return false }
         let top = (view.stickyHeader?.height ?? 0) + Self.autoScrollZone
-        let bottom = model.layout.viewportHeight - Self.autoScrollZone
+        let bottom = model.geometry.viewportHeight - Self.autoScrollZone
         let depth = drag.pointerY < top ? drag.pointerY - top : drag.pointerY > bottom ? drag.pointerY - bottom : 0
         let speed = Self.autoScrollFastest * max(-1, min(1, depth / Self.autoScrollZone))
         if speed != 0 { scrollBy(speed * seconds) }
@@ -84,8 +84,8 @@ extension TableController {
     /// slide on by `seconds`, and lay out.
     private func followRowDrag(seconds: Double) {
         guard let id = view.rowDrag.drag?.id else { return }
-        view.rowDrag.retarget(model.layout) { [model] proposed in model.dropIndex(for: id, proposed: proposed) }
-        view.rowDrag.ease(Array(view.cells.keys), in: model.layout, seconds: seconds)
+        view.rowDrag.retarget(model.geometry) { [model] proposed in model.dropIndex(for: id, proposed: proposed) }
+        view.rowDrag.ease(Array(view.cells.keys), in: model.geometry, seconds: seconds)
         view.setNeedsLayout()
     }
 
@@ -97,7 +97,7 @@ extension TableController {
     private func dropRow() {
         guard let drag = view.rowDrag.drag else { return }
         let destination = view.rowDrag.destination ?? drag.source
-        let offset = model.layout.scrollOffset
+        let offset = model.geometry.scrollOffset
         view.captureForAnimation()
         finishRowDrag(drag.id)
         if destination != drag.source, perform({ () throws(TableError) in try model.moveRow(drag.id, to: destination) }) {

@@ -48,7 +48,7 @@ extension TableController {
     @discardableResult
     func moveFocusedRow(_ step: Table.MoveStep) -> Bool {
         guard let id = (view.pendingFocus ?? model.focusedRow).flatMap(isLive) else { return false }
-        guard model.layout.kind(of: id) != .header else {
+        guard model.geometry.kind(of: id) != .header else {
             gtk_widget_error_bell(view.widget.widget)
             return true
         }

@@ -48,18 +48,18 @@ extension TableController {
     }
 
     private func handleNavigationKey(_ keyval: UInt32) -> Bool {
-        let layout = model.layout
+        let geometry = model.geometry
         switch Int32(keyval) {
         case GDK_KEY_Up, GDK_KEY_Down:
             let step = keyval == UInt32(GDK_KEY_Up) ? -1 : 1
             // A row still waiting for its cell counts as focused, so fast key repeats all count.
-            let current = (view.pendingFocus ?? model.focusedRow).flatMap { layout.index(of: $0) }
+            let current = (view.pendingFocus ?? model.focusedRow).flatMap { geometry.index(of: $0) }
             let target = current.map { $0 + step } ?? topVisibleIndex()
-            guard target >= 0, target < layout.count else { return true }
-            focus(layout.id(at: target))
+            guard target >= 0, target < geometry.count else { return true }
+            focus(geometry.id(at: target))
             return true
         case GDK_KEY_Return, GDK_KEY_KP_Enter:
-            guard let id = rowWithFocus(), let kind = layout.kind(of: id) else { return false }
+            guard let id = rowWithFocus(), let kind = geometry.kind(of: id) else { return false }
             switch kind {
             case .note:
                 // A note whose text fits has nothing to expand or collapse: it has no button either.
@@ -72,14 +72,14 @@ extension TableController {
             default: return false
             }
             return true
-        case GDK_KEY_Page_Up: movingFocus { scrollBy(-layout.viewportHeight * 0.9) }
-        case GDK_KEY_Page_Down: movingFocus { scrollBy(layout.viewportHeight * 0.9) }
+        case GDK_KEY_Page_Up: movingFocus { scrollBy(-geometry.viewportHeight * 0.9) }
+        case GDK_KEY_Page_Down: movingFocus { scrollBy(geometry.viewportHeight * 0.9) }
         case GDK_KEY_Home:
             scroll(to: 0)
-            if model.focusedRow != nil, layout.count > 0 { focus(layout.id(at: 0)) }
+            if model.focusedRow != nil, geometry.count > 0 { focus(geometry.id(at: 0)) }
         case GDK_KEY_End:
             scrollToEnd()
-            if model.focusedRow != nil, layout.count > 0 { focus(layout.id(at: layout.count - 1)) }
+            if model.focusedRow != nil, geometry.count > 0 { focus(geometry.id(at: geometry.count - 1)) }
         default: return false
         }
         return true
@@ -88,12 +88,12 @@ extension TableController {
     /// Scrolls with `scroll`, and moves the focus (if a row has it) to the row now at the
     /// same place on screen, as list views page their cursor (N10).
     private func movingFocus(_ scroll: () -> Void) {
-        let layout = model.layout
-        guard let focused = model.focusedRow, let top = layout.offset(of: focused) else { return scroll() }
-        let onScreen = top - layout.scrollOffset
+        let geometry = model.geometry
+        guard let focused = model.focusedRow, let top = geometry.offset(of: focused) else { return scroll() }
+        let onScreen = top - geometry.scrollOffset
         scroll()
-        let y = min(max(0, layout.scrollOffset + onScreen), max(0, layout.contentHeight - 1))
-        if let target = layout.row(atOffset: y)?.id { focus(target) }
+        let y = min(max(0, geometry.scrollOffset + onScreen), max(0, geometry.contentHeight - 1))
+        if let target = geometry.row(atOffset: y)?.id { focus(target) }
     }
 
     /// Ends text editing (Done, Escape): the caret's row keeps keyboard focus, and open
@@ -155,7 +155,7 @@ extension TableController {
     }
 
     private func topVisibleIndex() -> Int {
-        model.layout.anchor.flatMap { model.layout.index(of: $0.id) } ?? 0
+        model.geometry.anchor.flatMap { model.geometry.index(of: $0.id) } ?? 0
     }
 
     /// Scrolls row `id` into view and gives its cell keyboard focus once it is placed.

@@ -158,7 +158,7 @@ final class TableController {
     /// Measures the rows that keep their cells, if scrolled away unmeasured (a resize), so
     /// their cells get exact heights too.
     func measureRowsKeepingCells() {
-        let unmeasured = rowsKeepingCells.filter { !model.layout.isMeasured($0) }
+        let unmeasured = rowsKeepingCells.filter { !model.geometry.isMeasured($0) }
         guard !unmeasured.isEmpty else { return }
         do {
             record(try model.measure(unmeasured))
@@ -212,7 +212,7 @@ final class TableController {
             report(error)
             return
         }
-        guard let top = model.layout.offset(of: id), let height = model.layout.height(of: id) else { return }
+        guard let top = model.geometry.offset(of: id), let height = model.geometry.height(of: id) else { return }
         let inside = min(max(0, offsetInRow), max(0, height - 1))
         record(model.scroll(toOffset: top + inside))
     }
@@ -250,13 +250,13 @@ final class TableController {
     /// The table follows the caret (N8): scrolls the least that brings the edited note's caret
     /// line between the sticky header and the viewport's bottom.
     private func followCaret(of id: RowID, note: NoteRowView) {
-        guard let rowTop = model.layout.offset(of: id), let caret = note.caretRectInRow() else { return }
-        let offset = model.layout.scrollOffset
+        guard let rowTop = model.geometry.offset(of: id), let caret = note.caretRectInRow() else { return }
+        let offset = model.geometry.scrollOffset
         let top = rowTop + caret.y
         let bottom = top + caret.height
         let stickyHeight = view.stickyHeader?.height ?? 0
-        if bottom > offset + model.layout.viewportHeight {
-            scroll(to: bottom - model.layout.viewportHeight)
+        if bottom > offset + model.geometry.viewportHeight {
+            scroll(to: bottom - model.geometry.viewportHeight)
         } else if top < offset + stickyHeight {
             scroll(to: top - stickyHeight)
         }
@@ -282,7 +282,7 @@ final class TableController {
     }
 
     /// `id`, if the model still has that row.
-    func isLive(_ id: RowID) -> RowID? { model.layout.kind(of: id) == nil ? nil : id }
+    func isLive(_ id: RowID) -> RowID? { model.geometry.kind(of: id) == nil ? nil : id }
 
     /// Turns what a row's widgets report into a model call; a row deleted a moment ago reports
     /// nothing (see `liveRow(of:)`).
@@ -322,7 +322,7 @@ final class TableController {
     ///
     /// - Complexity: O(log n).
     private func isInView(_ id: RowID) -> Bool {
-        let layout = model.layout
+        let layout = model.geometry
         guard let top = layout.offset(of: id), let height = layout.height(of: id) else { return false }
         return top + height > layout.scrollOffset && top < layout.scrollOffset + layout.viewportHeight
     }
@@ -338,7 +338,7 @@ final class TableController {
     ///
     /// - Complexity: O(log n).
     private func focusSuccessor(of id: RowID) -> RowID? {
-        let layout = model.layout
+        let layout = model.geometry
         guard let index = layout.index(of: id) else { return nil }
         if index + 1 < layout.count { return layout.id(at: index + 1) }
         return index > 0 ? layout.id(at: index - 1) : nil
@@ -349,9 +349,9 @@ final class TableController {
     /// Scrolls by `delta` px; returns whether the offset moved (false at either end).
     @discardableResult
     func scrollBy(_ delta: Double) -> Bool {
-        let before = model.layout.scrollOffset
+        let before = model.geometry.scrollOffset
         scroll(to: before + delta)
-        return model.layout.scrollOffset != before
+        return model.geometry.scrollOffset != before
     }
 
     /// Scrolls to a content offset (clamped) on the table's own account (keys, the caret, a
@@ -370,9 +370,9 @@ final class TableController {
     /// A scroll the user asked for. What is on screen moves with it, so a change waiting for
     /// its layout to animate learns how far (`PresentationOffsets.scrolled(by:)`).
     private func scrollAsAsked(to offset: Double) {
-        let before = model.layout.scrollOffset
+        let before = model.geometry.scrollOffset
         apply(model.scroll(toOffset: offset))
-        view.presentation.scrolled(by: model.layout.scrollOffset - before)
+        view.presentation.scrolled(by: model.geometry.scrollOffset - before)
     }
 
     /// Scrolls to the very end. Rows measured on the way may turn out taller than their
@@ -380,18 +380,16 @@ final class TableController {
     func scrollToEnd() {
         view.scrolling.modelWillScroll()
         for _ in 0..<Self.maximumEndPasses {
-            scrollAsAsked(to: model.layout.maxScrollOffset)
+            scrollAsAsked(to: model.geometry.maxScrollOffset)
             record(model.layOutVisibleRows(overscan: TableView.overscan).update)
-            if model.layout.scrollOffset >= model.layout.maxScrollOffset { return }
+            if model.geometry.scrollOffset >= model.geometry.maxScrollOffset { return }
         }
     }
 
     /// Something covers the bottom of the table (a toast): keep that much scrollable space
     /// below the last row.
     func setBottomInset(_ inset: Double) {
-        model.layout.setBottomInset(inset)
-        view.setNeedsLayout()
-        onUpdate?()
+        apply(model.setBottomInset(inset))
     }
 
     func undo() {

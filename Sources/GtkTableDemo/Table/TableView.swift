@@ -111,7 +111,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     /// The vertical adjustment, shared with the scrolled window's scrollbar.
     var adjustment: GObjectRef { scrolling.adjustment }
 
-    private var layout: TableLayout { controller.model.layout }
+    private var geometry: LayoutGeometry { controller.model.geometry }
     /// A row to give keyboard focus once its cell is placed.
     private(set) var pendingFocus: RowID?
     /// A row drag's look before the drop (E2).
@@ -206,7 +206,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             guard let self else { return false }
             self.bindingScheduled = false
             guard !self.controller.isClosed, !self.isAllocating,
-                Double(gtk_widget_get_height(self.widget.widget)) == self.layout.viewportHeight
+                Double(gtk_widget_get_height(self.widget.widget)) == self.geometry.viewportHeight
             else { return false }
             self.bindCells(self.rowsToPlace(self.layOutRows()))
             return false
@@ -249,13 +249,13 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             controller.widthChanged(to: newContentWidth)
         }
         rowWidth = newRowWidth
-        if Double(height) != layout.viewportHeight { controller.viewportChanged(to: Double(height)) }
+        if Double(height) != geometry.viewportHeight { controller.viewportChanged(to: Double(height)) }
         let visible = layOutRows()
         beginAnimation(shown: visible)
         placeCells(visible, width: Int32(rowWidth))
         scrolling.configure(
-            offset: layout.scrollOffset, maxOffset: layout.maxScrollOffset, contentHeight: layout.contentHeight,
-            page: layout.viewportHeight)
+            offset: geometry.scrollOffset, maxOffset: geometry.maxScrollOffset, contentHeight: geometry.contentHeight,
+            page: geometry.viewportHeight)
         configureHorizontalAdjustment(width: Double(width))
         controller.contextMenu.present()
         controller.revealPendingCarets()
@@ -317,10 +317,10 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     ///
     /// - Complexity: O(k log n) for k shown rows.
     func captureForAnimation() {
-        let offset = layout.scrollOffset
+        let offset = geometry.scrollOffset
         var drawn: [RowID: PresentationOffsets.DrawnRow] = [:]
         for id in cells.keys {
-            guard let top = layout.offset(of: id), let height = layout.height(of: id) else { continue }
+            guard let top = geometry.offset(of: id), let height = geometry.height(of: id) else { continue }
             drawn[id] = PresentationOffsets.DrawnRow(top: top - offset + drawnShift(of: id), height: height)
         }
         presentation.capture(drawn)
@@ -328,11 +328,11 @@ final class TableView: ScrollableLayout, ContainerDrawing {
 
     private func beginAnimation(shown visible: [VisibleRow]) {
         guard presentation.hasCapture else { return }
-        let offset = layout.scrollOffset
-        let viewport = 0.0...layout.viewportHeight
+        let offset = geometry.scrollOffset
+        let viewport = 0.0...geometry.viewportHeight
         let shown = visible.filter { viewport.overlaps(($0.y - offset)...($0.y + $0.height - offset)) }
         presentation.begin(shown: shown.map { ($0.id, $0.y - offset) }) { id in
-            layout.placement(of: id).map { PresentationOffsets.DrawnRow(top: $0.y - offset, height: $0.height) }
+            geometry.placement(of: id).map { PresentationOffsets.DrawnRow(top: $0.y - offset, height: $0.height) }
         }
     }
 
@@ -341,7 +341,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     ///
     /// - Complexity: O(log n).
     func drawnShift(of id: RowID) -> Double {
-        presentation.shift(of: id) + rowDrag.shift(of: id, in: layout)
+        presentation.shift(of: id) + rowDrag.shift(of: id, in: geometry)
     }
 
     /// Rows not laid out at their resting place but drawn inside the viewport on their way
@@ -349,11 +349,11 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     ///
     /// - Complexity: O(m log n) for m moving rows.
     private func rowsDrawnOnTheirWay(excluding placedIDs: Set<RowID>) -> [VisibleRow] {
-        let offset = layout.scrollOffset
+        let offset = geometry.scrollOffset
         return presentation.movingRows.compactMap { id in
-            guard !placedIDs.contains(id), let row = layout.placement(of: id) else { return nil }
+            guard !placedIDs.contains(id), let row = geometry.placement(of: id) else { return nil }
             let top = row.y - offset + presentation.shift(of: id)
-            return top < layout.viewportHeight && top + row.height > 0 ? row : nil
+            return top < geometry.viewportHeight && top + row.height > 0 ? row : nil
         }
     }
 
@@ -374,7 +374,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
         var placed = visible
         var placedIDs = Set(visible.map(\.id))
         for id in controller.rowsKeepingCells where !placedIDs.contains(id) {
-            guard let row = layout.placement(of: id) else { continue }
+            guard let row = geometry.placement(of: id) else { continue }
             placed.append(row)
             placedIDs.insert(id)
         }
@@ -423,7 +423,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     ///
     /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
     private func placeCells(_ visible: [VisibleRow], width: Int32) {
-        let offset = layout.scrollOffset
+        let offset = geometry.scrollOffset
         let placed = rowsToPlace(visible)
         bindCells(placed)
         cellsInDrawingOrder = presentation.isAnimating ? placed.compactMap { cells[$0.id]?.widget.widget } : []
@@ -431,13 +431,13 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             guard let cell = cells[row.id] else { continue }
             cell.swipeOffset = controller.swipeOffset(of: row.id)
             let span = Self.pixelSpan(top: row.y + drawnShift(of: row.id), height: row.height, offset: offset)
-            let band = Self.shownBand(ofRowAt: span.y, viewportHeight: layout.viewportHeight)
+            let band = Self.shownBand(ofRowAt: span.y, viewportHeight: geometry.viewportHeight)
             cell.content.willShow(band: band)
             cell.widget.allocate(
                 x: rowInset, y: span.y, width: width, height: span.height)
             cell.content.show(band: band)
         }
-        rowDrag.placeIndicator(layout, width: width)
+        rowDrag.placeIndicator(geometry, width: width)
         placedRows = visible.map { row in
             var placed = row
             placed.y = row.y - offset
@@ -471,8 +471,8 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     /// Binds the sticky header to the current section's header (W5) once that header's own
     /// row has scrolled up; hides it otherwise.
     private func bindStickyHeader() {
-        stickyHeader = layout.stickyHeader()
-        guard let sticky = stickyHeader, let headerTop = layout.offset(of: sticky.id), headerTop < layout.scrollOffset,
+        stickyHeader = geometry.stickyHeader()
+        guard let sticky = stickyHeader, let headerTop = geometry.offset(of: sticky.id), headerTop < geometry.scrollOffset,
             let row = controller.model.row(sticky.id)
         else {
             stickyHeader = nil
@@ -506,22 +506,22 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     private func adjustmentMoved(_ move: ScrollAdjustment.Move) {
         switch move {
         case .by(let delta):
-            controller.scrollFollowingGTK(to: layout.scrollOffset + delta)
+            controller.scrollFollowingGTK(to: geometry.scrollOffset + delta)
         case .toFraction(let fraction):
-            controller.scrollFollowingGTK(to: fraction * layout.maxScrollOffset)
+            controller.scrollFollowingGTK(to: fraction * geometry.maxScrollOffset)
             thumbFraction = fraction
         }
     }
 
     /// Scrolls the least needed for row `id` to be fully visible (or its top, if taller).
     func scrollToReveal(_ id: RowID) {
-        guard let top = layout.offset(of: id), let height = layout.height(of: id) else { return }
-        let offset = layout.scrollOffset
+        guard let top = geometry.offset(of: id), let height = geometry.height(of: id) else { return }
+        let offset = geometry.scrollOffset
         let stickyHeight = stickyHeader?.height ?? 0
         if top < offset + stickyHeight {
             controller.scroll(to: top - stickyHeight)
-        } else if top + height > offset + layout.viewportHeight {
-            controller.scroll(to: min(top, top + height - layout.viewportHeight))
+        } else if top + height > offset + geometry.viewportHeight {
+            controller.scroll(to: min(top, top + height - geometry.viewportHeight))
         }
     }
 
