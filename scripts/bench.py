@@ -496,12 +496,21 @@ def render_find(find: dict) -> list[str]:
     for size in find["results"]:
         lines.append(f"  N = {size['n']:,}: import {size['importSeconds']:.2f} s (index {size['indexSeconds']:.2f} s), "
                      f"database {size['databaseBytes'] / 1e6:.1f} MB ({size['databaseBytesWithoutIndex'] / 1e6:.1f} MB without the index)")
+        if "flagAllUnfiltered" in size:
+            flag = size["flagAllUnfiltered"]
+            lines.append(f"    no filter: Ctrl+A, Flag on {flag['rows']:,} rows: main thread {flag['markMs']:.1f} ms, "
+                         f"writer {flag['writeMs']:.1f} ms; Undo {flag['undoMs']:.1f} ms, writer {flag['undoWriteMs']:.1f} ms")
         for query in size["queries"]:
             def three(key):
                 return "/".join(f"{query[key][stat]:.1f}" for stat in ("median", "p95", "max"))
             lines.append(f"    {query['share'] * 100:6.2f} % {query['query'][:40]:<40} search {three('searchMs'):>16}  "
                          f"prepare {three('prepareMs') if 'prepareMs' in query else '-':>16}  "
                          f"filter {three('filterMs'):>16}  total {three('totalMs'):>16}")
+            if "flagAll" in query:
+                flag = query["flagAll"]
+                lines.append(f"      Ctrl+A, Flag on {flag['rows']:,} shown rows: main thread {flag['markMs']:.1f} ms, "
+                             f"writer {flag['writeMs']:.1f} ms ({flag['storeSteps']:,} rows or ranges); "
+                             f"Undo {flag['undoMs']:.1f} ms, writer {flag['undoWriteMs']:.1f} ms")
     return lines + [""]
 
 

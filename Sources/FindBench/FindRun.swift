@@ -22,7 +22,7 @@ struct FindRun {
         let rows = RowsGenerator(seed: 7, commonWord: FindBench.commonWord).rows(count: rowCount)
         var figures = FindFigures(rowCount: rowCount)
         let importStart = Clock.now()
-        _ = try RowDatabase.create(path: path, rows: rows)
+        let database = try RowDatabase.create(path: path, rows: rows)
         figures.importSeconds = Clock.seconds(since: importStart)
         figures.databaseBytes = Clock.fileSize(path)
         figures.indexSeconds = try timeIndexRebuild(path)
@@ -31,6 +31,8 @@ struct FindRun {
         let table = try Table(file: RowsFile(rows: rows), width: 480, viewportHeight: 720, measurer: FixedAdvanceMeasurer())
         _ = table.measureSample(of: min(1_024, rowCount / 2))
         _ = table.layOutVisibleRows(overscan: 120)
+        // The baseline: Ctrl+A, Flag on the whole table (one range).
+        figures.flagAllUnfiltered = try timeFlagAll(table, database)
         let searcher = RowSearcher(path: path)
         let shares = try FindBench.candidates.map { candidate in
             (candidate, Double(try search(searcher, candidate).matches.count) / Double(rowCount))
@@ -43,7 +45,8 @@ struct FindRun {
             var totalMs: [Double] = []
             var clearMs: [Double] = []
             var shown = 0
-            for _ in 0..<repeats {
+            var flagAll: FlagAllFigures?
+            for repeatIndex in 0..<repeats {
                 let timed = try search(searcher, query)
                 let matches = timed.matches
                 // As the app does: the snapshot and the adoption on the main thread, the build
@@ -59,6 +62,7 @@ struct FindRun {
                 let filter = snapshot + Clock.seconds(since: adoptStart) * 1000
                 shown = table.count
                 _ = table.layOutVisibleRows(overscan: 120)
+                if repeatIndex == 0 { flagAll = try timeFlagAll(table, database) }
                 let clearStart = Clock.now()
                 _ = table.clearFilter()
                 clearMs.append(Clock.seconds(since: clearStart) * 1000)
@@ -69,8 +73,37 @@ struct FindRun {
             }
             figures.queries.append(.init(
                 target: target, query: query, share: share, shownRows: shown,
-                search: Summary(searchMs), prepare: Summary(prepareMs), filter: Summary(filterMs), total: Summary(totalMs), clear: Summary(clearMs)))
+                search: Summary(searchMs), prepare: Summary(prepareMs), filter: Summary(filterMs), total: Summary(totalMs), clear: Summary(clearMs),
+                flagAll: flagAll))
         }
+        return figures
+    }
+
+    /// Ctrl+A, Flag on the table as it is (filtered or not), then its Undo (E3): each intent's time on the main
+    /// thread and the writer's transaction for it (``RowDatabase/apply(_:)``, off the main
+    /// thread in the app), once. Above ``Table/batchMarkLimit`` rows it is a mark layer, one
+    /// range of the whole table per run of matches that are neighbours there.
+    private func timeFlagAll(_ table: Table, _ database: RowDatabase) throws -> FlagAllFigures {
+        _ = table.takeChanges(force: true)
+        _ = table.selectAll()
+        var figures = FlagAllFigures(rows: table.selection.count)
+        let markStart = Clock.now()
+        let update = try table.setMark(.flag, to: true)
+        figures.markMs = Clock.seconds(since: markStart) * 1000
+        guard update.undoToast != nil, let changes = table.takeChanges(force: true) else { return figures }
+        figures.storeSteps = changes.placements.count + changes.marks.count
+        let writeStart = Clock.now()
+        try database.apply(changes)
+        figures.writeMs = Clock.seconds(since: writeStart) * 1000
+        let undoStart = Clock.now()
+        _ = table.undo()
+        figures.undoMs = Clock.seconds(since: undoStart) * 1000
+        if let undone = table.takeChanges(force: true) {
+            let undoWriteStart = Clock.now()
+            try database.apply(undone)
+            figures.undoWriteMs = Clock.seconds(since: undoWriteStart) * 1000
+        }
+        _ = table.leaveSelectionMode()
         return figures
     }
 

@@ -8,12 +8,12 @@ extension Table {
     /// Above it, Flag and Done are a layer over the selected ranges; Pin is refused.
     public static let batchMarkLimit = 10_000
 
-    /// Whether `mark` works on any number of rows (Flag and Done, without a find filter);
-    /// Pin reorders each row, so it stops at ``batchMarkLimit``.
+    /// Whether `mark` works on any number of rows (Flag and Done, with or without a find
+    /// filter); Pin reorders each row, so it stops at ``batchMarkLimit``.
     ///
     /// - Complexity: O(1).
-    public static func canMarkInLayer(_ mark: BatchMark, filtered: Bool) -> Bool {
-        mark != .pin && !filtered
+    public static func canMarkInLayer(_ mark: BatchMark) -> Bool {
+        mark != .pin
     }
 
     /// Deletes every selected row as one step (E3, E4) and leaves selection mode: a range
@@ -97,14 +97,14 @@ extension Table {
     /// Done on more than ``batchMarkLimit`` rows are a layer over the selected ranges
     /// (``markSelectionInLayer(_:to:)``), whatever their number.
     ///
-    /// - Throws: ``TableError/tooManyRowsToMark(_:limit:)`` for Pin, or any mark while a find
-    ///   filter is on, on more than ``batchMarkLimit`` selected rows; nothing changes then.
+    /// - Throws: ``TableError/tooManyRowsToMark(_:limit:)`` for Pin on more than
+    ///   ``batchMarkLimit`` selected rows; nothing changes then.
     /// - Complexity: O(k log n) for k selected rows, plus reading them; above the limit
     ///   O(r + m log n) for r ranges and m measured notes.
     public func setMark(_ mark: BatchMark, to on: Bool) throws(TableError) -> TableUpdate {
         let selected = layout.selection
         if selected.count > markRowByRowLimit {
-            guard Table.canMarkInLayer(mark, filtered: isFiltered), selected.count > Table.batchMarkLimit || mark != .pin else {
+            guard Table.canMarkInLayer(mark), selected.count > Table.batchMarkLimit || mark != .pin else {
                 throw .tooManyRowsToMark(selected.count, limit: Table.batchMarkLimit)
             }
             return markSelectionInLayer(mark, to: on)

@@ -51,11 +51,14 @@ extension Table {
         for serial in serials { whole.markCoverage[serial]?.insert(position..<position + 1) }
     }
 
-    /// Sets or clears `mark` on every selected row as one layer and one undo step.
+    /// Sets or clears `mark` on every selected row as one layer and one undo step; while a
+    /// find filter is on, the layer covers the selected matches' positions in the whole table
+    /// (``wholeSelection()``), never a row the filter hides.
     ///
-    /// - Complexity: O(r + m log n) for r selected ranges and m measured notes.
+    /// - Complexity: O(r log n + m log n) for r ranges of the whole table and m measured notes
+    ///   (plus ``wholeSelection()`` while filtered).
     func markSelectionInLayer(_ mark: BatchMark, to on: Bool) -> TableUpdate {
-        let selected = wholeLayout.selection
+        let selected = wholeSelection()
         let marking = BatchMarking(mark: mark, on: on, ranges: selected, firstRow: wholeLayout.id(at: selected.ranges[0].lowerBound))
         var update = pushMarkLayer(marking, covering: selected)
         history.record(.markRows(marking), at: clock())

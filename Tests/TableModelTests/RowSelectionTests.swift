@@ -17,6 +17,16 @@ import Testing
         selection._checkInvariants()
     }
 
+    @Test func appendingInOrderMergesTouchingRangesAndCounts() {
+        var selection = RowSelection()
+        selection.append(3..<5)
+        selection.append(5..<6)
+        selection.append(8..<8)
+        selection.append(9..<12)
+        #expect(selection.ranges == [3..<6, 9..<12] && selection.count == 6)
+        selection._checkInvariants()
+    }
+
     @Test func randomOperationsAgreeWithASetOfPositions() {
         let seed = TestSeed.make()
         var random = SplitMix64(seed: seed)

@@ -12,6 +12,7 @@ import time
 
 from harness import wait_until
 from test_batch_at_scale import ROWS, SEED, generate
+from test_find import open_find
 from test_selection import button, press
 
 FLAG = "⚑"  # every kind's marks show it (notes and toggles add the word)
@@ -114,3 +115,67 @@ def test_kill_9_during_the_flag_write_leaves_all_or_none_flagged(launch, workdir
     if kept:
         assert all(FLAG in text for text in marks(again, state).values()), f"seed {SEED}: the folded flags are not shown"
     again.assert_full_redraw_matches("after-kill")
+
+
+def test_flag_on_every_match_of_a_search_marks_the_matches_only_and_undo_puts_back_each_rows_mark(launch, workdir):
+    """A search matching more than 10,000 of the rows, Ctrl+click a row, Ctrl+A, Flag: every
+    match in view shows the flag and nothing moves; Undo (still filtered) puts back each
+    row's mark; Redo flags again; the step in the file holds the matches only; and with the
+    search closed, the notes in view show the flag exactly when they have the word."""
+    word = "lamp"
+    database = generate(workdir)
+    app = launch(data=database)
+    state = app.wait_state(lambda s: s["rowCount"] == ROWS and s["rows"], timeout=120)
+    unfiltered = {r["id"]: (r.get("text") or "", marks(app, state).get(r["id"])) for r in state["rows"] if r["kind"] == "note"}
+    state = open_find(app)
+    app.type(word)
+    state = app.wait_state(lambda s: s["find"]["shows"] == word and s["find"]["count"].endswith("rows"), timeout=60, what="the search")
+    matched = int("".join(c for c in state["find"]["count"] if c.isdigit()))
+    assert matched > 10_000, f"{word!r} matched {matched} rows: too few to need a layer"
+    before = marks(app, state)
+    assert any(FLAG not in text for text in before.values()), "every match in view was flagged already"
+    top = looked_at(state)
+    note = next(r for r in state["rows"] if r["kind"] == "note" and r["y"] >= state["tableOrigin"]["y"])
+    app.xdotool("keydown", "ctrl")
+    app.click(state["tableOrigin"]["x"] + 60, note["y"] + min(20, note["height"] / 2))
+    app.xdotool("keyup", "ctrl")
+    app.wait_state(lambda s: s["header"]["title"] == "1 row selected", what="Ctrl+click to enter selection mode")
+    app.key("ctrl+a")
+    state = app.wait_state(lambda s: s["header"]["title"].endswith("rows selected") and s["header"]["title"] != "1 row selected",
+                           what="every shown row selected")
+    selected = int("".join(c for c in state["header"]["title"] if c.isdigit()))
+    assert selected >= matched and button(state, "Flag")["sensitive"] and not button(state, "Pin")["sensitive"]
+    press(app, state, "Flag")
+    state = app.wait_state(lambda s: s["toast"] == f"{selected:,} rows flagged", timeout=30, what="the flag toast")
+    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="every match in view flagged")
+    assert looked_at(state) == top, "flagging moved what the user looks at"
+    press(app, state, "Cancel")
+    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo", what="selection mode to end")
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: same_marks(marks(app, s), before), timeout=30, what="Undo to put back each row's mark")
+    assert looked_at(state) == top, "Undo moved what the user looks at"
+    assert state["find"]["shows"] == word, "the filter went off"
+    app.key("ctrl+shift+z")
+    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="Redo")
+    app.assert_full_redraw_matches("filtered")
+    # The step reaches the file: the matches' notes, toggles and grids, no row the search hid.
+    with sqlite3.connect(database) as connection:
+        every = connection.execute("SELECT count(*) FROM rows WHERE kind != 'header'").fetchone()[0]
+    wait_until(lambda: unflagged_notes(app.db_path)[1] > 10_000, timeout=30, what="the step to be written")
+    with sqlite3.connect(app.db_path) as connection:
+        in_step = {row[0] for row in connection.execute("SELECT id FROM mark_step_rows")}
+    assert matched // 2 < len(in_step) <= matched < every, f"{len(in_step)} rows in the step for {matched} matches of {every} rows"
+    # The search closed, the table is back where it was: the notes in view show the flag
+    # exactly when the step holds them (or they had it before), and every one with the word
+    # (find also matches other scripts' words, so not only those) is in the step.
+    open_find(app)
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and s["find"]["count"] == "" and any(r["id"] in unfiltered for r in s["rows"]),
+                           what="every row again, where it was")
+    now = marks(app, state)
+    for row_id, (text, was) in unfiltered.items():
+        if row_id in now:
+            assert (FLAG in now[row_id]) == (row_id in in_step or FLAG in (was or "")), f"row {row_id} {text[:40]!r}: {now[row_id]!r}, before {was!r}"
+            assert word not in text.casefold().split() or row_id in in_step, f"row {row_id} {text[:40]!r} has {word!r} but is not in the step"
+    app.assert_full_redraw_matches("cleared")

@@ -393,7 +393,7 @@ final class MainWindow {
         let model = controller.model
         selectionChrome.show(
             selecting: model.isSelecting, title: model.isSelecting ? SelectionChrome.Words.title(selected: model.selection.count) : HeaderBar.Words.appName,
-            count: model.selection.count, filtered: model.isFiltered)
+            count: model.selection.count)
     }
 
     // MARK: Automation

@@ -31,7 +31,7 @@ enum RefusalWording {
         case .unreadableRow:
             return tr("That row could not be read from the database, so it cannot be changed. It says why in its place.")
         case .tooManyRowsToMark(_, let limit):
-            return tr("Pin, and Flag and Done while a find filter is on, work on at most {limit} rows at once; select fewer rows. Nothing was changed.")
+            return tr("Pin works on at most {limit} rows at once; select fewer rows. Nothing was changed.")
                 .filling(["limit": Localization.grouped(limit)])
         case .noRowIDsLeft:
             return tr("No new row can be added: the table has used up its row numbers.")

@@ -9,7 +9,7 @@ import TableModel
 ///
 /// Invariant: after ``show(selecting:title:count:)``, Select is shown exactly out of the mode,
 /// Cancel and the action bar exactly in it, and the batch buttons are sensitive exactly when
-/// a row is selected (Pin, and every mark while filtered, only up to ``Table/batchMarkLimit`` rows).
+/// a row is selected (Pin only up to ``Table/batchMarkLimit`` rows).
 @MainActor
 final class SelectionChrome {
     /// Every word selection mode shows, in one place, translated (P5).
@@ -25,10 +25,6 @@ final class SelectionChrome {
         }
         static var pinTooMany: String {
             trn("Pin works on at most {count} row at once", "Pin works on at most {count} rows at once", Table.batchMarkLimit)
-        }
-        static var filteredTooMany: String {
-            trn("While a find filter is on, Flag and Done work on at most {count} row at once",
-                "While a find filter is on, Flag and Done work on at most {count} rows at once", Table.batchMarkLimit)
         }
         /// The header bar's title in the mode: "Select rows", "1 row selected", "12 rows selected".
         static func title(selected count: Int) -> String {
@@ -100,11 +96,10 @@ final class SelectionChrome {
         deleteButton.on("clicked") { [weak self] in self?.onAction?(.delete) }
     }
 
-    /// Shows the mode's chrome, or hides it, with `title` for the header bar; `filtered`
-    /// says whether a find filter is on (Flag and Done then stop at the limit too).
+    /// Shows the mode's chrome, or hides it, with `title` for the header bar.
     ///
     /// - Complexity: O(1).
-    func show(selecting: Bool, title text: String, count: Int, filtered: Bool) {
+    func show(selecting: Bool, title text: String, count: Int) {
         selectButton.setVisible(!selecting)
         cancelButton.setVisible(selecting)
         actionBar.setVisible(selecting)
@@ -112,9 +107,9 @@ final class SelectionChrome {
         adw_window_title_set_title(title(), text)
         gtk_widget_set_sensitive(deleteButton.widget, count > 0 ? 1 : 0)
         for ((mark, _, _), button) in zip(Words.marks, markButtons) {
-            let tooMany = count > Table.batchMarkLimit && !Table.canMarkInLayer(mark, filtered: filtered)
+            let tooMany = count > Table.batchMarkLimit && !Table.canMarkInLayer(mark)
             gtk_widget_set_sensitive(button.widget, count > 0 && !tooMany ? 1 : 0)
-            gtk_widget_set_tooltip_text(button.widget, tooMany ? (mark == .pin ? Words.pinTooMany : Words.filteredTooMany) : nil)
+            gtk_widget_set_tooltip_text(button.widget, tooMany ? Words.pinTooMany : nil)
         }
     }
 

@@ -48,6 +48,22 @@ public struct RowSelection: Sendable, Equatable {
         recount()
     }
 
+    /// Selects every position in `range`, which starts at or after the end of every selected
+    /// range (it merges with the last when they touch): building a selection in order.
+    ///
+    /// - Precondition: `range.lowerBound` is at least the last range's upper bound.
+    /// - Complexity: O(1) amortised.
+    public mutating func append(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= (ranges.last?.upperBound ?? range.lowerBound), "append: range out of order")
+        if let last = ranges.last, last.upperBound == range.lowerBound {
+            ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+        } else {
+            ranges.append(range)
+        }
+        count += range.count
+    }
+
     /// Deselects every position in `range`.
     ///
     /// - Complexity: O(r) for r ranges.

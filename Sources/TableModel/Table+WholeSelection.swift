@@ -1,0 +1,77 @@
+/// The selection in positions of the whole table, for batch marks made while a find filter
+/// is on (E3, F2): mark layers cover positions of ``Table/wholeLayout``, the selection is of
+/// the shown rows.
+extension Table {
+    /// Above this many whole-table rows per selected shown row, a selected range is mapped by
+    /// halving rather than by walking: a walk step costs about a twentieth of a halving probe
+    /// (two tree searches).
+    static let wholeSelectionWalkLimit = 16
+
+    /// The positions in the whole table of the rows selected in the shown layout; the
+    /// selection itself when no filter is on. Selected rows that follow each other in the
+    /// whole table too make one range; rows the filter hides are never in it.
+    ///
+    /// Each selected range of k shown rows spanning w rows of the whole table is walked in
+    /// both tables' order when w ≤ `walkLimit` · k, O(k + w + log n); else halved until its
+    /// halves are runs of the whole table, O(p log k log n) for p runs (O(k log n) when every
+    /// match is a run of its own, scattered matches).
+    func wholeSelection(walkLimit: Int = Table.wholeSelectionWalkLimit) -> RowSelection {
+        guard let whole = filtering?.whole else { return layout.selection }
+        let shown = layout
+        var result = RowSelection()
+        func wholePosition(_ position: Int) -> Int {
+            guard let index = whole.index(of: shown.id(at: position)) else {
+                preconditionFailure("filter: shown row \(shown.id(at: position)) is not in the table")
+            }
+            return index
+        }
+        /// Appends shown positions `low...high`, whose whole positions are `wholeLow` and
+        /// `wholeHigh`, in order. Invariant: shown rows are in the whole table's order.
+        func halve(_ low: Int, _ high: Int, _ wholeLow: Int, _ wholeHigh: Int) {
+            if wholeHigh - wholeLow == high - low {
+                result.append(wholeLow..<wholeHigh + 1)
+                return
+            }
+            let middle = low + (high - low) / 2
+            halve(low, middle, wholeLow, wholePosition(middle))
+            halve(middle + 1, high, wholePosition(middle + 1), wholeHigh)
+        }
+        /// Appends the runs of shown positions `range`, the first at whole position
+        /// `wholeLow`, walking the whole table's rows from there: a row not shown ends a run.
+        func walk(_ range: Range<Int>, from wholeLow: Int) {
+            var ids: [Int64] = []
+            ids.reserveCapacity(range.count)
+            shown.index.forEachRow(from: range.lowerBound) { record in
+                ids.append(record.id)
+                return ids.count < range.count
+            }
+            var matched = 0
+            var runStart = wholeLow
+            var position = wholeLow
+            whole.index.forEachRow(from: wholeLow) { record in
+                if record.id == ids[matched] {
+                    matched += 1
+                } else {
+                    if position > runStart { result.append(runStart..<position) }
+                    runStart = position + 1
+                }
+                position += 1
+                guard matched < ids.count else {
+                    result.append(runStart..<position)
+                    return false
+                }
+                return true
+            }
+        }
+        for range in shown.selection.ranges {
+            let wholeLow = wholePosition(range.lowerBound)
+            let wholeHigh = wholePosition(range.upperBound - 1)
+            if wholeHigh - wholeLow < walkLimit * range.count {
+                walk(range, from: wholeLow)
+            } else {
+                halve(range.lowerBound, range.upperBound - 1, wholeLow, wholeHigh)
+            }
+        }
+        return result
+    }
+}

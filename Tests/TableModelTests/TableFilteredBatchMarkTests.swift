@@ -1,0 +1,102 @@
+import Testing
+@testable import TableModel
+
+/// Batch Flag and Done above ``Table/batchMarkLimit`` while a find filter is on (E3, F2): the
+/// layer covers the selected matches in the whole table and nothing the filter hides; undo
+/// and redo restore each row's own mark whether the filter is on or off when they run.
+@Suite struct TableFilteredBatchMarkTests {
+    /// More rows than the limit, with headers every 6th row (ids 1, 7, 13, ...).
+    static let count = 3 * Table.batchMarkLimit
+
+    private func marks(_ table: Table, _ keyPath: KeyPath<Row, Bool>) -> Set<Int64> {
+        Set((1...Int64(Self.count)).filter { table.row(RowID($0))?[keyPath: keyPath] == true })
+    }
+
+    private func notes(_ table: Table, where include: (Int64) -> Bool) -> Set<Int64> {
+        Set((1...Int64(Self.count)).filter { table.row(RowID($0))?.kind != .header && include($0) })
+    }
+
+    @Test func flagOnEveryMatchFlagsTheMatchesOnlyAndUndoGivesEachRowItsOwnFlag() throws {
+        let table = try TableFilterTests.table(count: Self.count)
+        _ = try table.toggleFlag(RowID(8))  // a match flagged before
+        _ = try table.toggleFlag(RowID(9))  // a hidden row flagged before
+        _ = table.filter(to: RowMatches(sortedIDs: (1...Int64(Self.count)).filter { $0 % 2 == 0 }))
+        _ = table.scroll(toOffset: 5_000)
+        _ = table.layOutVisibleRows()
+        let top = try #require(table.layout.anchor)
+        _ = table.selectAll()
+        let selected = table.selection.count
+        #expect(selected > Table.batchMarkLimit)
+        let update = try table.setMark(.flag, to: true)
+        #expect(update.undoToast?.action == .marked(.flag, on: true, count: selected))
+        let even = notes(table) { $0 % 2 == 0 }
+        #expect(marks(table, \.flagged) == even.union([9]), "the matches and the row flagged before, no hidden row, no header")
+        #expect(table.layout.anchor == top, "the top row stays")
+
+        _ = table.undo()
+        #expect(marks(table, \.flagged) == [8, 9])
+        _ = table.redo()
+        _ = table.clearFilter()
+        #expect(marks(table, \.flagged) == even.union([9]))
+        _ = table.undo()
+        #expect(marks(table, \.flagged) == [8, 9], "undone after the filter was cleared")
+        _ = table.redo()
+        #expect(marks(table, \.flagged) == even.union([9]))
+        table._checkInvariants()
+    }
+
+    @Test func aStepMadeUnfilteredIsUndoneAndRedoneWhileFiltered() throws {
+        let table = try TableFilterTests.table(count: Self.count)
+        _ = try table.toggleDone(RowID(10))
+        _ = table.selectAll()
+        _ = try table.setMark(.done, to: true)
+        let every = notes(table) { _ in true }
+        #expect(marks(table, \.done) == every)
+        _ = table.filter(to: RowMatches(sortedIDs: (1...Int64(Self.count)).filter { $0 % 3 == 0 }))
+        _ = table.undo()
+        #expect(marks(table, \.done) == [10])
+        _ = table.redo()
+        #expect(marks(table, \.done) == every)
+        // A second step on the matches, then both undone while filtered.
+        _ = table.selectAll()
+        _ = try table.setMark(.done, to: false)
+        #expect(marks(table, \.done) == every.subtracting(notes(table) { $0 % 3 == 0 }))
+        _ = table.undo()
+        _ = table.undo()
+        #expect(marks(table, \.done) == [10])
+        table._checkFilterInvariants()
+    }
+
+    /// Matches that are neighbours in the whole table make one range; rows the filter hides
+    /// are never covered; a header shown only to name its section is covered but never marked.
+    @Test func theLayerCoversRunsOfTheWholeTableAndNoHiddenRow() throws {
+        let table = try TableFilterTests.table(count: Self.count)
+        let run = Set(Int64(100)...Int64(20_100))
+        let scattered: Set<Int64> = [20_200, 20_300, 20_301, 20_302, 29_999]
+        let matches = run.union(scattered)
+        _ = table.filter(to: RowMatches(sortedIDs: matches.sorted()))
+        _ = table.selectAll()
+        let whole = table.wholeSelection()
+        #expect(whole.count == table.selection.count)
+        #expect(table.wholeSelection(walkLimit: 0) == whole && table.wholeSelection(walkLimit: 1 << 30) == whole,
+                "halving and walking agree")
+        let covered = whole.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } }
+        #expect(covered.allSatisfy { matches.contains($0) || table.row(RowID($0))?.kind == .header })
+        // Header 97 (naming 100's section; 98 and 99 hidden), 100...20,100, header 20,197,
+        // 20,200, header 20,299 with 20,300...20,302, header 29,995, 29,999.
+        #expect(whole.ranges == [96..<97, 99..<20_100, 20_196..<20_197, 20_199..<20_200, 20_298..<20_302, 29_994..<29_995, 29_998..<29_999])
+        _ = try table.setMark(.flag, to: true)
+        #expect(marks(table, \.flagged) == notes(table) { matches.contains($0) })
+    }
+
+    @Test func pinAboveTheLimitIsStillRefusedWhileFiltered() throws {
+        let table = try TableFilterTests.table(count: Self.count)
+        _ = table.filter(to: RowMatches(sortedIDs: (1...Int64(Self.count)).filter { $0 % 2 == 0 }))
+        _ = table.selectAll()
+        let selected = table.selection.count
+        #expect(throws: TableError.tooManyRowsToMark(selected, limit: Table.batchMarkLimit)) {
+            try table.setMark(.pin, to: true)
+        }
+        #expect(!table.canUndo)
+    }
+}
