@@ -19,16 +19,19 @@ extension Table {
     /// Deletes every selected row as one step (E3, E4) and leaves selection mode: a range
     /// splice in the engine (instant when every row goes), one undo step, and one store
     /// transaction that keeps the rows until the step can no longer be undone. Undo puts
-    /// every row back with its height, and the scroll position as it was.
+    /// every row back with its height, and the scroll position as it was. While a find
+    /// filter is on, the selected rows go from the whole table (by their whole positions:
+    /// the store trashes runs of the whole order) and from the shown rows.
     ///
     /// - Complexity: O(min(removed, kept) · log n + r) for r selected ranges, plus the rows
-    ///   held in memory.
+    ///   held in memory; filtered, plus mapping the selection (``wholeSelection(walkLimit:)``).
     public func deleteSelection() -> TableUpdate {
         guard !layout.selection.isEmpty else { return leaveSelectionMode() }
-        let ranges = layout.selection.ranges
-        let firstRow = layout.id(at: ranges[0].lowerBound)
+        let shownRanges = layout.selection.ranges
+        let firstRow = layout.id(at: shownRanges[0].lowerBound)
+        let ranges = filtering == nil ? shownRanges : wholeSelection().ranges
         let batch = Int64.random(in: 1...Int64.max)
-        var update = applyBatchDelete(ranges: ranges, batch: batch)
+        var update = applyBatchDelete(ranges: ranges, batch: batch, shownRanges: shownRanges)
         let deletion = BatchDeletion(removed: update.removed, held: update.held, batch: batch, firstRow: firstRow,
                                      placedMark: update.placedMark)
         history.record(.deleteRows(deletion), at: clock())
@@ -40,14 +43,24 @@ extension Table {
         return update.update
     }
 
-    /// Removes the rows at `ranges` without recording it. `placedMark` is the delete's mark
-    /// among the rows placed while it stands (``ChangeTracker/batchDeleteStands()``).
-    func applyBatchDelete(ranges: [Range<Int>], batch: Int64)
+    /// Removes the rows at `ranges`, positions of the whole table, without recording it.
+    /// While filtered, the same rows go from the shown ones: `shownRanges` (their positions
+    /// there) when given, else the shown rows are built again from the whole table.
+    /// `placedMark` is the delete's mark among the rows placed while it stands
+    /// (``ChangeTracker/batchDeleteStands()``).
+    func applyBatchDelete(ranges: [Range<Int>], batch: Int64, shownRanges: [Range<Int>]? = nil)
         -> (update: TableUpdate, removed: TableLayout.RemovedRows, held: [RowID: Row], placedMark: Int) {
         var update = TableUpdate()
-        let (layoutChanges, removed) = layout.removeRows(in: ranges)
-        update.layout = layoutChanges
-        let isListed = { [layout] (id: RowID) in layout.kind(of: id) != nil }
+        let whole = wholeLayout
+        let (layoutChanges, removed) = whole.removeRows(in: ranges)
+        if filtering == nil {
+            update.layout = layoutChanges
+        } else if let shownRanges {
+            update.layout = layout.removeRows(in: shownRanges).changes
+        } else {
+            update = refilter()
+        }
+        let isListed = { [whole] (id: RowID) in whole.kind(of: id) != nil }
         let held = rows.removeInBulk(count: removed.count, isListed: isListed)
         richStates = richStates.filter { isListed($0.key) }
         webFits = webFits.filter { isListed($0.key) }
@@ -78,10 +91,11 @@ extension Table {
     func applyBatchRestore(_ deletion: BatchDeletion) throws(TableError) -> TableUpdate {
         guard let removed = deletion.removed else { throw .layout(.unknownRow(deletion.firstRow, operation: "undo a batch delete")) }
         var update = TableUpdate()
-        update.layout = layout.restore(removed)
+        update.layout = wholeLayout.restore(removed)
         deletion.forgetRemoved()
         // The rows come back unselected: a selection made since is of other positions.
-        layout.setSelection(RowSelection())
+        wholeLayout.setSelection(RowSelection())
+        if filtering != nil { update = refilter() }
         rows.restore(deletion.held, count: deletion.count)
         changes.untrashed(batch: deletion.batch)
         placeAgain(changes.batchDeleteUndone(placedSince: deletion.placedMark))

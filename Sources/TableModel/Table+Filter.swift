@@ -9,6 +9,10 @@ struct FilterState {
     let matchCount: Int
     /// The query's words, as typed.
     let words: [String]
+    /// The rows the filter shows (with the headers of their sections), as it was given them:
+    /// ``Table/refilter()`` shows them again.
+    let matches: RowMatches
+    let extra: Set<RowID>
     /// The rows the user was looking at, each with its top's y in the viewport: those in view
     /// when the filter went on, or when the user last scrolled the filtered table. Every query
     /// keeps the first of them it matches where it was, so where a row ends up does not depend
@@ -106,7 +110,8 @@ extension Table {
             shown.scroll(toOffset: .infinity)
         }
         layout = shown
-        filtering = FilterState(whole: whole, matchCount: prepared.matchCount, words: words, lookedAt: lookedAt)
+        filtering = FilterState(whole: whole, matchCount: prepared.matchCount, words: words, matches: prepared.matches,
+                                extra: prepared.extra, lookedAt: lookedAt)
         var update = replacedLayoutUpdate()
         if let kept {
             update.problems = holdInPlace(kept)
@@ -159,6 +164,16 @@ extension Table {
             layout.scroll(toOffset: top - kept.screenY)
         }
         return problems
+    }
+
+    /// Builds the shown rows again from the whole table, for the same matches: after rows
+    /// came back or went in bulk by whole positions (an undone or redone batch delete). The
+    /// row the user looked at stays put, as for a new query.
+    ///
+    /// - Complexity: O(n + m), on the calling thread.
+    func refilter() -> TableUpdate {
+        guard let filtering else { return unchangedUpdate() }
+        return filter(to: filtering.matches, words: filtering.words, alsoShowing: filtering.extra)
     }
 
     /// Measure-and-scroll passes ``holdInPlace(_:)`` may take.

@@ -133,6 +133,46 @@ import Testing
         #expect(try #require(stepped.layout.offset(of: now.id)) - stepped.layout.scrollOffset == nowY)
     }
 
+    /// Select all, Delete while a filter shows 4 of 40 rows: those 4 go from the whole table
+    /// (and from the store's ranges, which are of the whole order), every other row keeps its
+    /// content; undo and redo work filtered and after the filter is cleared.
+    @Test func aBatchDeleteWhileFilteredDeletesTheShownRowsFromTheWholeTable() throws {
+        let table = try Self.table(count: 40)
+        let before = Self.wholeIDs(table)
+        let rowsBefore = before.map { table.row(RowID($0)) }
+        _ = table.takeChanges(force: true)
+        _ = table.filter(to: RowMatches(sortedIDs: [3, 9, 10, 22]))
+        _ = table.selectAll()
+        _ = table.deleteSelection()
+        table._checkInvariants()
+        let shownNow = Self.shownIDs(table)
+        #expect(Set(shownNow).isDisjoint(with: [3, 9, 10, 22]))
+        let changes = try #require(table.takeChanges(force: true))
+        var trashedEnds: [(Int64, Int64)] = []
+        for case .trashed(_, let first, let last) in changes.placements { trashedEnds.append((first.rawValue, last.rawValue)) }
+        // Every trashed range is a run of the whole order that holds only deleted rows.
+        let remaining = Self.wholeIDs(table)
+        for (first, last) in trashedEnds {
+            let from = try #require(before.firstIndex(of: first)), to = try #require(before.firstIndex(of: last))
+            #expect(before[from...to].allSatisfy { !remaining.contains($0) }, "range \(first)...\(last) trashes a row the table kept")
+        }
+        #expect(remaining.allSatisfy { table.row(RowID($0)) == rowsBefore[before.firstIndex(of: $0)!] }, "a row kept lost its content")
+        // The four matches went, with the headers shown to name their sections (selected too).
+        #expect(remaining == before.filter { ![1, 3, 7, 9, 10, 19, 22].contains($0) })
+        _ = table.undo()
+        table._checkInvariants()
+        #expect(Self.wholeIDs(table) == before)
+        #expect(Self.shownIDs(table).contains(3) && Self.shownIDs(table).contains(22))
+        _ = table.redo()
+        table._checkInvariants()
+        #expect(Self.wholeIDs(table) == remaining)
+        _ = table.clearFilter()
+        #expect(Self.shownIDs(table) == remaining)
+        _ = table.undo()
+        #expect(Self.shownIDs(table) == before)
+        #expect(before.allSatisfy { table.row(RowID($0)) == rowsBefore[before.firstIndex(of: $0)!] })
+    }
+
     @Test func anUnmatchedAnchorGivesWayToTheNextMatch() throws {
         let table = try Self.table(count: 60)
         _ = try table.measure((0..<table.count).map { table.layout.id(at: $0) })
