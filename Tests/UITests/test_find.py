@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from harness import ROOT, colour_fraction
+from harness import ROOT, colour_fraction, wait_until
 
 
 def find_yellow(r, g, b):
@@ -257,4 +257,46 @@ def test_no_row_keeps_a_highlight_after_the_search_is_cleared(launch):
         state = app.wheel_and_wait(state, 5)
     box = (origin["x"], origin["y"], origin["x"] + 400, origin["y"] + state["viewportHeight"])
     assert colour_fraction(app.screenshot("cleared-scrolled"), box, find_yellow) == 0, "a row still highlights 'a'"
+    app.assert_full_redraw_matches()
+
+
+def test_a_batch_delete_while_filtered_deletes_the_selected_matches_and_nothing_the_search_hides(launch):
+    """F4, E3: with a search on, Ctrl+click two matches and press Delete: those two go, every
+    row the search hid is still there with its words once the search closes (the table and
+    the file: the delete is written as runs of the whole table's order), and Undo, filtered,
+    brings both back."""
+    from test_selection import button, press, row_point
+    app = launch()
+    app.wait_state()
+    before = {row["id"]: row for row in app.saved()["rows"]}
+    open_find(app)
+    app.type("table")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
+    notes = [row["id"] for row in state["rows"] if row["kind"] == "note"][:2]
+    assert len(notes) == 2, shown_ids(state)
+    for row_id in notes:
+        app.xdotool("keydown", "ctrl")
+        app.click(*row_point(app, state, row_id))
+        app.xdotool("keyup", "ctrl")
+        state = app.wait_state(lambda s: app.row(s, row_id)["checked"], what=f"row {row_id} selected")
+    press(app, state, "Delete")
+    state = app.wait_state(lambda s: not any(app.row(s, i) for i in notes) and s["header"]["title"] == "Table Demo",
+                           what="the two matches deleted")
+    assert state["find"]["shows"] == "table"
+    app.assert_full_redraw_matches("filtered")
+    # What the file keeps once written: every row but the two, each with its words.
+    def kept():
+        rows = {row["id"]: row for row in app.saved()["rows"]}
+        return rows if len(rows) == len(before) - 2 else None
+    saved = wait_until(kept, timeout=15, what="the delete to be written")
+    assert set(saved) == set(before) - set(notes)
+    assert all(saved[i] == before[i] for i in saved), [i for i in saved if saved[i] != before[i]]
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: all(app.row(s, i) for i in notes), what="Undo to bring both back")
+    assert state["find"]["shows"] == "table"
+    open_find(app)
+    app.key("Escape")
+    state = app.wait_state(lambda s: not s["find"]["open"] and s["find"]["count"] == "" and s["rowCount"] == len(before),
+                           what="every row again")
+    assert all((app.row(state, i) or {}).get("text", before[i].get("text")) == before[i].get("text") for i in before)
     app.assert_full_redraw_matches()
