@@ -51,6 +51,26 @@ def notes(database):
         return connection.execute("SELECT count(*) FROM rows WHERE kind != 'header'").fetchone()[0]
 
 
+def flag_undo_and_redo(app, state, selected, before, top):
+    """Presses Flag on the `selected` rows: the toast counts them, every row in view shows the
+    flag and the row on top stays put; Cancel; Undo puts back `before`'s marks (top still
+    put); Redo flags again. Returns the state after the Undo."""
+    press(app, state, "Flag")
+    state = app.wait_state(lambda s: s["toast"] == f"{selected:,} rows flagged", timeout=30, what="the flag toast")
+    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="every row in view flagged")
+    assert looked_at(state) == top, "flagging moved what the user looks at"
+    press(app, state, "Cancel")
+    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo", what="selection mode to end")
+    # The pointer goes back to the rows, away from the header bar's buttons and their tooltips.
+    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
+    app.key("ctrl+z")
+    undone = app.wait_state(lambda s: same_marks(marks(app, s), before), timeout=30, what="Undo to put back each row's mark")
+    assert looked_at(undone) == top, "Undo moved what the user looks at"
+    app.key("ctrl+shift+z")
+    app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="Redo")
+    return undone
+
+
 def test_select_all_and_flag_shows_on_every_row_and_undo_puts_back_each_rows_mark(launch, workdir):
     database = generate(workdir)
     app = launch(data=database)
@@ -65,19 +85,7 @@ def test_select_all_and_flag_shows_on_every_row_and_undo_puts_back_each_rows_mar
     state = app.wait_state(lambda s: s["header"]["title"] == f"{ROWS:,} rows selected", what="every row selected")
     assert button(state, "Flag")["sensitive"] and button(state, "Unflag")["sensitive"]
     assert not button(state, "Pin")["sensitive"], "Pin reorders every row: it stays at the limit"
-    press(app, state, "Flag")
-    state = app.wait_state(lambda s: s["toast"] == f"{ROWS:,} rows flagged", timeout=30, what="the flag toast")
-    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="every row in view flagged")
-    assert looked_at(state) == top, "flagging moved what the user looks at"
-    press(app, state, "Cancel")
-    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo", what="selection mode to end")
-    # The pointer goes back to the rows, away from the header bar's buttons and their tooltips.
-    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
-    app.key("ctrl+z")
-    state = app.wait_state(lambda s: same_marks(marks(app, s), before), timeout=30, what="Undo to put back each row's mark")
-    assert looked_at(state) == top, "Undo moved what the user looks at"
-    app.key("ctrl+shift+z")
-    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="Redo")
+    flag_undo_and_redo(app, state, ROWS, before, top)
     app.assert_full_redraw_matches()
     # The redone step reaches the file (kept apart from the columns), then a clean quit folds
     # it into the columns, with no GTK warning on the way out.
@@ -145,19 +153,8 @@ def test_flag_on_every_match_of_a_search_marks_the_matches_only_and_undo_puts_ba
                            what="every shown row selected")
     selected = int("".join(c for c in state["header"]["title"] if c.isdigit()))
     assert selected >= matched and button(state, "Flag")["sensitive"] and not button(state, "Pin")["sensitive"]
-    press(app, state, "Flag")
-    state = app.wait_state(lambda s: s["toast"] == f"{selected:,} rows flagged", timeout=30, what="the flag toast")
-    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="every match in view flagged")
-    assert looked_at(state) == top, "flagging moved what the user looks at"
-    press(app, state, "Cancel")
-    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo", what="selection mode to end")
-    app.move(state["tableOrigin"]["x"] + 200, state["tableOrigin"]["y"] + 200)
-    app.key("ctrl+z")
-    state = app.wait_state(lambda s: same_marks(marks(app, s), before), timeout=30, what="Undo to put back each row's mark")
-    assert looked_at(state) == top, "Undo moved what the user looks at"
-    assert state["find"]["shows"] == word, "the filter went off"
-    app.key("ctrl+shift+z")
-    state = app.wait_state(lambda s: all(FLAG in text for text in marks(app, s).values()), timeout=30, what="Redo")
+    undone = flag_undo_and_redo(app, state, selected, before, top)
+    assert undone["find"]["shows"] == word, "the filter went off"
     app.assert_full_redraw_matches("filtered")
     # The step reaches the file: the matches' notes, toggles and grids, no row the search hid.
     with sqlite3.connect(database) as connection:
