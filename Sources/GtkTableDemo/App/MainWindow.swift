@@ -361,6 +361,7 @@ final class MainWindow {
             self.editingShownSoon = nil
             guard let controller = self.controller, !controller.isClosed else { return false }
             self.header.setEditing(controller.model.editingRow != nil)
+            self.stateWriter?.setNeedsWrite()
             return false
         }
     }
@@ -374,16 +375,20 @@ final class MainWindow {
     }
 
     /// The header's Select and Cancel buttons, its title and the action bar follow the
-    /// selection: at once, or, when the change arrives inside the table's allocation, once
-    /// the main loop is idle, for the reason `showEditing` gives (Select or Cancel shown then
-    /// left the header bar's end box drawn before it was allocated again: GTK warned "Trying
-    /// to snapshot AdwGizmo without a current allocation"; the soak found it).
+    /// selection once the main loop is idle, for the reason `showEditing` gives: Select or
+    /// Cancel shown while GTK lays out or draws a frame left the header bar's end box (an
+    /// AdwGizmo) drawn before it was allocated again, and GTK warned "Trying to snapshot
+    /// AdwGizmo without a current allocation". Deferring only changes made inside the
+    /// table's own allocation was not enough (the soak's clean-clone runs still saw it, at
+    /// the same step, twice): a high-priority idle never runs inside a frame's phases.
     private func showSelectionSoon() {
-        guard let controller, controller.view.isAllocating else { return showSelection() }
         guard selectionShownSoon == nil else { return }
         selectionShownSoon = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
             self?.selectionShownSoon = nil
             self?.showSelection()
+            // The state file says what the header shows now (the frame that drew the rows
+            // was written before).
+            self?.stateWriter?.setNeedsWrite()
             return false
         }
     }

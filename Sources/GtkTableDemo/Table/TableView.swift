@@ -58,7 +58,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     /// Re-arms layout requests GTK lost.
     private(set) var allocationGuard: AllocationGuard!
     /// True while GTK allocates the table.
-    private(set) var isAllocating = false
+    private var isAllocating = false
     /// The placed cells in the order they are drawn while a slide runs (empty otherwise).
     private var cellsInDrawingOrder: [UnsafeMutablePointer<GtkWidget>] = []
     /// Cells are to be bound before the next layout phase (`bindBeforeNextLayout`).
