@@ -56,7 +56,10 @@ extension Table {
         if filtering == nil {
             update.layout = layoutChanges
         } else if let shownRanges {
-            update.layout = layout.removeRows(in: shownRanges).changes
+            let shownRemoved: TableLayout.RemovedRows
+            (update.layout, shownRemoved) = layout.removeRows(in: shownRanges)
+            let matchCount = matchesShown(after: shownRemoved)
+            filtering?.matchCount = matchCount
         } else {
             update = refilter()
         }

@@ -4,9 +4,11 @@ struct FilterState {
     /// Every row, in order, with the anchor the table had when the filter went on (clearing
     /// returns to it) and every height measured since (mirrored from the filtered layout).
     let whole: TableLayout
-    /// How many rows matched the query: a header whose own title matched counts, a header
-    /// shown only to name the section of a match does not.
-    let matchCount: Int
+    /// How many shown rows match the query: a header whose own title matched counts, a header
+    /// shown only to name the section of a match does not, nor a row created while filtered.
+    /// Invariant: equals the shown rows for which ``isMatch(_:)`` holds; deletes and inserts
+    /// while filtered keep it so.
+    var matchCount: Int
     /// The query's words, as typed.
     let words: [String]
     /// The rows the filter shows (with the headers of their sections), as it was given them:
@@ -19,6 +21,11 @@ struct FilterState {
     /// on which prefixes of the query were shown on the way. Nil after a scroll: taken from
     /// the filtered table at the next query.
     var lookedAt: [(id: RowID, screenY: Double)]?
+
+    /// Whether row `id` is one the query found (in the index or among the loaded rich rows).
+    ///
+    /// - Complexity: O(1) expected.
+    func isMatch(_ id: RowID) -> Bool { matches.contains(id) || extra.contains(id) }
 }
 
 extension Table {

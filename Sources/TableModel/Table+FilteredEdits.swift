@@ -15,7 +15,9 @@ extension Table {
         }
         _ = try engine { () throws(BatchUpdateError) in try whole.performBatch(batch) }
         guard layout.kind(of: id) != nil else { return unchangedUpdate().layout }
-        return try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        let changes = try engine { () throws(BatchUpdateError) in try layout.performBatch(batch) }
+        if filtering?.isMatch(id) == true { filtering?.matchCount -= 1 }
+        return changes
     }
 
     /// Inserts `spec` at `wholeIndex` (clamped) of the whole table, and shows it.
@@ -29,7 +31,9 @@ extension Table {
         guard filtering != nil else { return changes }
         var shown = BatchUpdate()
         shown.insert(spec, at: shownIndex(following: spec.id))
-        return try engine { () throws(BatchUpdateError) in try layout.performBatch(shown) }
+        let shownChanges = try engine { () throws(BatchUpdateError) in try layout.performBatch(shown) }
+        if filtering?.isMatch(spec.id) == true { filtering?.matchCount += 1 }
+        return shownChanges
     }
 
     /// Moves row `id` to `wholeIndex` of the whole table; a shown row moves to match.
@@ -63,6 +67,24 @@ extension Table {
         return 0
     }
 
+    /// How many shown rows match the filter's query after `removed` left the shown rows:
+    /// the matches among the fewer of the removed and the kept rows are counted.
+    ///
+    /// - Complexity: O(min(removed, kept) + r log m) for r removed ranges of m shown rows.
+    func matchesShown(after removed: TableLayout.RemovedRows) -> Int {
+        guard let filtering else { return 0 }
+        var counted = 0
+        if removed.count <= layout.count {
+            removed.forEachID { if filtering.isMatch($0) { counted += 1 } }
+            return filtering.matchCount - counted
+        }
+        layout.index.forEachRow(from: 0) { record in
+            if filtering.isMatch(RowID(record.id)) { counted += 1 }
+            return true
+        }
+        return counted
+    }
+
     /// Gives the whole table the heights a batch gave the shown rows (every row shown is in
     /// the whole table, so the batch is valid there); the whole table's anchor stays put.
     ///
@@ -73,15 +95,18 @@ extension Table {
     }
 
     /// Checks that the shown rows are rows of the whole table, in its order, each measured
-    /// one at the whole table's height for it.
+    /// one at the whole table's height for it, and that the match count counts them.
     ///
     /// - Complexity: O(m log n) for m shown rows.
     func _checkFilterInvariants() {
-        guard let whole = filtering?.whole else { return }
+        guard let filtering else { return }
+        let whole = filtering.whole
         layout._checkInvariants()
         var previous = -1
+        var matched = 0
         layout.index.forEachRow(from: 0) { record in
             let id = RowID(record.id)
+            if filtering.isMatch(id) { matched += 1 }
             guard let index = whole.index(of: id) else { preconditionFailure("filter: shown row \(id) is not in the table") }
             precondition(index > previous, "filter: shown row \(id) is out of order")
             previous = index
@@ -90,5 +115,6 @@ extension Table {
             }
             return true
         }
+        precondition(matched == filtering.matchCount, "filter: \(matched) shown rows match, the count says \(filtering.matchCount)")
     }
 }

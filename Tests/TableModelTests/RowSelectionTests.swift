@@ -36,10 +36,21 @@ import Testing
         for step in 0..<3_000 {
             let a = Int.random(in: 0..<max(1, rowCount), using: &random)
             let b = Int.random(in: a...max(a, rowCount), using: &random)
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<7, using: &random) {
             case 0:
                 selection.insert(a..<b)
                 reference.formUnion(a..<b)
+            case 5:
+                // Sorted pieces of a..<b with gaps, some empty, some touching.
+                var pieces: [Range<Int>] = []
+                var start = a
+                while start < b {
+                    let end = Int.random(in: start...b, using: &random)
+                    pieces.append(start..<end)
+                    start = end + Int.random(in: 0...2, using: &random)
+                }
+                selection.formUnion(pieces)
+                for piece in pieces { reference.formUnion(piece) }
             case 1:
                 selection.remove(a..<b)
                 reference.subtract(a..<b)

@@ -157,10 +157,14 @@ import Testing
             #expect(before[from...to].allSatisfy { !remaining.contains($0) }, "range \(first)...\(last) trashes a row the table kept")
         }
         #expect(remaining.allSatisfy { table.row(RowID($0)) == rowsBefore[before.firstIndex(of: $0)!] }, "a row kept lost its content")
-        // The four matches went, with the headers shown to name their sections (selected too).
-        #expect(remaining == before.filter { ![1, 3, 7, 9, 10, 19, 22].contains($0) })
+        // The four matches went; the headers shown only to name their sections were not
+        // selected, and stay, in the table and on screen.
+        #expect(remaining == before.filter { ![3, 9, 10, 22].contains($0) })
+        #expect(shownNow == [1, 7, 19])
+        #expect(table.filterMatchCount == 0)
         _ = table.undo()
         table._checkInvariants()
+        #expect(table.filterMatchCount == 4)
         #expect(Self.wholeIDs(table) == before)
         #expect(Self.shownIDs(table).contains(3) && Self.shownIDs(table).contains(22))
         _ = table.redo()
@@ -206,6 +210,9 @@ import Testing
         table._checkInvariants()
     }
 
+    /// Filters, clears, deletes (one row, or a selection by Ctrl+A or Shift+click), undoes,
+    /// measures and scrolls at random, against the whole order and the shown rows as arrays;
+    /// the match count and what a selection may hold against the same reference.
     @Test func seededRandomOperationsAgreeWithTheReference() throws {
         let seed = TestSeed.make()
         var random = SplitMix64(seed: seed)
@@ -214,15 +221,24 @@ import Testing
         let kinds = Dictionary(uniqueKeysWithValues: Self.file(count: count).rows.map { ($0.id.rawValue, $0.kind) })
         var whole = Array(1...Int64(count))
         var shown: [Int64]? = nil
-        var deleted: [(id: Int64, index: Int)] = []
+        var matches: Set<Int64> = []
+        /// Each undoable delete: the rows it took, with their whole positions, in order, and
+        /// whether it was a batch (its undo shows the current filter's rows afresh).
+        var deletes: [(rows: [(id: Int64, index: Int)], isBatch: Bool)] = []
+        func delete(_ ids: Set<Int64>, isBatch: Bool) {
+            deletes.append((whole.enumerated().filter { ids.contains($0.element) }.map { ($0.element, $0.offset) }, isBatch))
+            whole.removeAll { ids.contains($0) }
+            shown?.removeAll { ids.contains($0) }
+        }
         for step in 0..<300 {
             let context = Comment(rawValue: "seed \(seed) step \(step)")
-            switch random.next() % 7 {
+            switch random.next() % 8 {
             case 0, 1:
                 let density = Double(random.next() % 100) / 100
-                let matches = whole.filter { _ in Double(random.next() % 1000) / 1000 < density }.sorted()
-                _ = table.filter(to: RowMatches(sortedIDs: matches))
-                shown = Self.expectedShown(whole: whole, kinds: kinds, matches: Set(matches))
+                let sorted = whole.filter { _ in Double(random.next() % 1000) / 1000 < density }.sorted()
+                _ = table.filter(to: RowMatches(sortedIDs: sorted))
+                matches = Set(sorted)
+                shown = Self.expectedShown(whole: whole, kinds: kinds, matches: matches)
             case 2:
                 _ = table.clearFilter()
                 shown = nil
@@ -231,26 +247,45 @@ import Testing
                 guard !visible.isEmpty else { continue }
                 let id = visible[Int(random.next() % UInt64(visible.count))]
                 _ = try table.delete(RowID(id))
-                let index = whole.firstIndex(of: id)!
-                deleted.append((id, index))
-                whole.remove(at: index)
-                shown?.removeAll { $0 == id }
+                delete([id], isBatch: false)
             case 4:
-                guard let last = deleted.popLast() else { continue }
+                guard let last = deletes.popLast() else { continue }
                 _ = table.undo()
-                whole.insert(last.id, at: last.index)
+                for row in last.rows { whole.insert(row.id, at: row.index) }
                 if let current = shown {
-                    let kept = Set(current).union([last.id])
-                    shown = whole.filter { kept.contains($0) }
+                    if !last.isBatch {
+                        let kept = Set(current).union([last.rows[0].id])
+                        shown = whole.filter { kept.contains($0) }
+                    } else {
+                        shown = Self.expectedShown(whole: whole, kinds: kinds, matches: matches)
+                    }
                 }
             case 5:
                 let visible = table.layout.visibleRows().map(\.id)
                 _ = try table.measure(visible)
+            case 6:
+                let visible = shown ?? whole
+                guard visible.count > 1 else { continue }
+                var picked = visible
+                if random.next() % 4 == 0 {
+                    _ = table.selectAll()
+                } else {
+                    let a = Int(random.next() % UInt64(visible.count)), b = Int(random.next() % UInt64(visible.count))
+                    _ = try table.toggleSelection(RowID(visible[min(a, b)]))
+                    _ = try table.extendSelection(to: RowID(visible[max(a, b)]))
+                    picked = Array(visible[min(a, b)...max(a, b)])
+                }
+                // While filtered, a header shown only to name a section cannot be selected.
+                let selected = picked.filter { shown == nil || kinds[$0] != .header || matches.contains($0) }
+                #expect(table.selection.count == selected.count, context)
+                _ = table.deleteSelection()
+                if !selected.isEmpty { delete(Set(selected), isBatch: true) }
             default:
                 _ = table.scroll(toOffset: Double(random.next() % 20_000))
             }
             #expect(Self.wholeIDs(table) == whole, context)
             #expect(Self.shownIDs(table) == (shown ?? whole), context)
+            #expect(table.filterMatchCount == shown.map { $0.filter { matches.contains($0) }.count }, context)
             table._checkInvariants()
         }
     }

@@ -41,6 +41,19 @@ def open_find(app):
         time.sleep(0.3)
 
 
+def count_of(state):
+    """The number the find bar's count shows, as GTK holds its text ("1,234 rows"; 0 for none)."""
+    return int("".join(c for c in state["find"]["count"] if c.isdigit()) or 0)
+
+
+def saved_once(app, count):
+    """The rows of the file, by id, once it holds `count` rows (an edit is written soon after)."""
+    def rows():
+        rows = {row["id"]: row for row in app.saved()["rows"]}
+        return rows if len(rows) == count else None
+    return wait_until(rows, timeout=15, what=f"the file to hold {count} rows")
+
+
 def search(app, text, count):
     app.key("ctrl+a")
     app.type(text)
@@ -272,6 +285,7 @@ def test_a_batch_delete_while_filtered_deletes_the_selected_matches_and_nothing_
     open_find(app)
     app.type("table")
     state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
+    matched = count_of(state)
     notes = [row["id"] for row in state["rows"] if row["kind"] == "note"][:2]
     assert len(notes) == 2, shown_ids(state)
     for row_id in notes:
@@ -283,20 +297,55 @@ def test_a_batch_delete_while_filtered_deletes_the_selected_matches_and_nothing_
     state = app.wait_state(lambda s: not any(app.row(s, i) for i in notes) and s["header"]["title"] == "Table Demo",
                            what="the two matches deleted")
     assert state["find"]["shows"] == "table"
+    app.wait_state(lambda s: count_of(s) == matched - 2, what=f"the bar to count {matched - 2} rows")
     app.assert_full_redraw_matches("filtered")
     # What the file keeps once written: every row but the two, each with its words.
-    def kept():
-        rows = {row["id"]: row for row in app.saved()["rows"]}
-        return rows if len(rows) == len(before) - 2 else None
-    saved = wait_until(kept, timeout=15, what="the delete to be written")
+    saved = saved_once(app, len(before) - 2)
     assert set(saved) == set(before) - set(notes)
     assert all(saved[i] == before[i] for i in saved), [i for i in saved if saved[i] != before[i]]
     app.key("ctrl+z")
-    state = app.wait_state(lambda s: all(app.row(s, i) for i in notes), what="Undo to bring both back")
+    state = app.wait_state(lambda s: all(app.row(s, i) for i in notes) and count_of(s) == matched,
+                           what=f"Undo to bring both back, counted: {matched} rows")
     assert state["find"]["shows"] == "table"
     open_find(app)
     app.key("Escape")
     state = app.wait_state(lambda s: not s["find"]["open"] and s["find"]["count"] == "" and s["rowCount"] == len(before),
                            what="every row again")
     assert all((app.row(state, i) or {}).get("text", before[i].get("text")) == before[i].get("text") for i in before)
+    app.assert_full_redraw_matches()
+
+
+def test_select_all_while_filtered_selects_the_matches_and_not_the_headers_naming_their_sections(launch):
+    """E3, F4: with a search on, Ctrl+A selects every match, and the headers shown only to name
+    the sections of matches show no check box; Delete takes the matches and leaves those
+    headers, in the table and in the file; the bar then counts no match, and Undo counts them
+    all again."""
+    from test_selection import press, row_point
+    app = launch()
+    app.wait_state()
+    before = {row["id"]: row for row in app.saved()["rows"]}
+    open_find(app)
+    app.type("table")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
+    matched = count_of(state)
+    labels = [row["id"] for row in state["rows"] if row["kind"] == "header" and "table" not in before[row["id"]]["title"].lower()]
+    assert labels, f"no header shown only to name a section: {shown_ids(state)}"
+    note = next(row["id"] for row in state["rows"] if row["kind"] == "note")
+    app.xdotool("keydown", "ctrl")
+    app.click(*row_point(app, state, note))
+    app.xdotool("keyup", "ctrl")
+    app.wait_state(lambda s: s["header"]["title"] == "1 row selected", what="Ctrl+click to enter selection mode")
+    app.key("ctrl+a")
+    state = app.wait_state(lambda s: s["header"]["title"] == f"{matched} rows selected", what=f"the {matched} matches selected")
+    for row in state["rows"]:
+        assert row["checkShown"] == (row["id"] not in labels), row
+    app.assert_full_redraw_matches("selected")
+    press(app, state, "Delete")
+    state = app.wait_state(lambda s: s["header"]["title"] == "Table Demo" and count_of(s) == 0, what="the matches deleted, none counted")
+    assert sorted(shown_ids(state)) == sorted(labels), "the headers naming the sections went, or a match stayed"
+    saved = saved_once(app, len(before) - matched)
+    assert all(i in saved for i in labels), "a header the search did not find was deleted from the file"
+    app.assert_full_redraw_matches("deleted")
+    app.key("ctrl+z")
+    state = app.wait_state(lambda s: count_of(s) == matched and s["find"]["count"] == f"{matched} rows", what="Undo to count every match again")
     app.assert_full_redraw_matches()

@@ -209,11 +209,19 @@ final class FindBar {
             guard let prepared else { return }
             controller.apply(controller.model.filter(prepared, words: outcome.query.words))
             shownText = searchedText
-            let shown = controller.model.filterMatchCount ?? 0
-            setCount(shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown))
+            showMatchCount()
         case .failure(let error):
             controller.onError?(tr("Could not search the rows: {reason}").filling(["reason": FileErrorWording.text(for: error)]), error.description)
         }
+    }
+
+    /// Says how many rows match the filter on: after each search, and after an edit changed
+    /// it (a delete or its undo while filtered). Does nothing while no filter is on, or once
+    /// the bar closed (the filter goes a moment later: `slidAway`).
+    func showMatchCount() {
+        guard isOpen, let shown = controller.model.filterMatchCount else { return }
+        let text = shown == 0 ? "\(Words.noMatches) — \(Words.noMatchesHint)" : Words.rows(shown)
+        if gtk_inscription_get_text(count()).map({ String(cString: $0) }) != text { setCount(text) }
     }
 
     private func setCount(_ text: String) {

@@ -253,6 +253,7 @@ final class MainWindow {
         controller.onUpdate = { [weak self] in
             self?.saver?.changed()
             self?.showEditing()
+            self?.findBar?.showMatchCount()
             self?.stateWriter?.setNeedsWrite()
         }
         controller.onUndoToast = { [weak self] toast in self?.toasts.showUndo(ToastWords.undo(toast.action)) }

@@ -90,9 +90,15 @@ final class RowCell: ContainerLayout {
     /// The room the check box takes from the content in selection mode (E3).
     private var contentInset: Int32 { selectionCheck.isShown ? SelectionCheck.room : 0 }
 
-    /// Shows whether the row is selected (E3): its check box, and its accessible selected
-    /// state. Out of selection mode the box is hidden and the content back in place.
-    func showSelection(selecting: Bool, selected: Bool) {
+    /// Shows whether row `id` is selected in `model` (E3): its check box, and its accessible
+    /// selected state. Out of selection mode the box is hidden and the content back in place;
+    /// a row that cannot be selected (a header that only names a section while filtered)
+    /// shows no box either.
+    func showSelection(of id: RowID, in model: Table) {
+        showSelection(selecting: model.isSelecting && model.isSelectable(id), selected: model.isSelected(id))
+    }
+
+    private func showSelection(selecting: Bool, selected: Bool) {
         let wasSelecting = selectionCheck.isShown
         selectionCheck.show(selecting: selecting, selected: selected)
         widget.setCSSClass("selected", selected)
@@ -127,7 +133,7 @@ final class RowCell: ContainerLayout {
             let widths = (try? model.swipeActionWidths(for: row.id, edge: edge)) ?? []
             strip.show(actions, widths: widths)
         }
-        showSelection(selecting: controller.model.isSelecting, selected: controller.model.isSelected(row.id))
+        showSelection(of: row.id, in: controller.model)
     }
 
     /// Whether GTK's keyboard focus is on the cell or a widget inside it.

@@ -128,7 +128,7 @@ extension TableController {
         }
         guard update.selectionChanged else { return }
         for (id, cell) in view.cells where isLive(id) != nil {
-            cell.showSelection(selecting: model.isSelecting, selected: model.isSelected(id))
+            cell.showSelection(of: id, in: model)
         }
         onSelectionChanged?()
     }

@@ -279,6 +279,30 @@ extension HeightIndex {
         }
     }
 
+    /// Calls `body` with the position and id of every row of `kind` among rows `range`, in
+    /// order: a read of one byte a row, from the leaves' kinds.
+    ///
+    /// - Complexity: O(log n · branchCapacity + range.count).
+    func forEachRow(ofKind kind: RowKind, in range: Range<Int>, _ body: (_ position: Int, _ id: Int64) -> Void) {
+        let end = min(range.upperBound, count)
+        guard range.lowerBound >= 0, range.lowerBound < end else { return }
+        var (leaf, slot) = locate(index: range.lowerBound)
+        var position = range.lowerBound
+        flags.withUnsafeBufferPointer { flags in
+            while true {
+                let base = base(of: leaf)
+                let stop = min(Int(leafCounts[Int(leaf)]), slot + end - position)
+                for current in slot..<stop where flags[base + current] & RowRecord.kindMask == kind.rawValue {
+                    body(position + current - slot, ids[base + current])
+                }
+                position += stop - slot
+                guard position < end, let next = self.leaf(after: leaf) else { return }
+                leaf = next
+                slot = 0
+            }
+        }
+    }
+
     /// Calls `body` with each row from `index` on, in order, until it returns false.
     ///
     /// - Complexity: O(log n · branchCapacity + rows visited).

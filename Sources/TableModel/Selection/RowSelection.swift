@@ -64,6 +64,34 @@ public struct RowSelection: Sendable, Equatable {
         count += range.count
     }
 
+    /// Selects every position in `pieces`, sorted ranges that do not overlap: one merge of
+    /// two sorted lists, where inserting them one by one would cost O(r) each.
+    ///
+    /// - Complexity: O(r + p) for r selected ranges and p pieces.
+    public mutating func formUnion(_ pieces: [Range<Int>]) {
+        var merged: [Range<Int>] = []
+        merged.reserveCapacity(ranges.count + pieces.count)
+        var (mine, theirs) = (0, 0)
+        while mine < ranges.count || theirs < pieces.count {
+            let next: Range<Int>
+            if theirs == pieces.count || (mine < ranges.count && ranges[mine].lowerBound <= pieces[theirs].lowerBound) {
+                next = ranges[mine]
+                mine += 1
+            } else {
+                next = pieces[theirs]
+                theirs += 1
+            }
+            guard !next.isEmpty else { continue }
+            if let last = merged.last, next.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
+            } else {
+                merged.append(next)
+            }
+        }
+        ranges = merged
+        recount()
+    }
+
     /// Deselects every position in `range`.
     ///
     /// - Complexity: O(r) for r ranges.
