@@ -85,8 +85,10 @@ struct FindRun {
     /// range of the whole table per run of matches that are neighbours there.
     private func timeFlagAll(_ table: Table, _ database: RowDatabase) throws -> FlagAllFigures {
         _ = table.takeChanges(force: true)
+        let selectStart = Clock.now()
         _ = table.selectAll()
         var figures = FlagAllFigures(rows: table.selection.count)
+        figures.selectMs = Clock.seconds(since: selectStart) * 1000
         let markStart = Clock.now()
         let update = try table.setMark(.flag, to: true)
         figures.markMs = Clock.seconds(since: markStart) * 1000
