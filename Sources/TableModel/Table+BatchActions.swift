@@ -120,7 +120,7 @@ extension Table {
     ///   O(r + m log n) for r ranges and m measured notes.
     public func setMark(_ mark: BatchMark, to on: Bool) throws(TableError) -> TableUpdate {
         let selected = layout.selection
-        if selected.count > markRowByRowLimit {
+        if selected.count > markLayers.rowByRowLimit {
             guard Table.canMarkInLayer(mark), selected.count > Table.batchMarkLimit || mark != .pin else {
                 throw .tooManyRowsToMark(selected.count, limit: Table.batchMarkLimit)
             }

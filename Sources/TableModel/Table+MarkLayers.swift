@@ -20,7 +20,7 @@ extension Table {
         guard row.kind != .header else { return }
         let whole = wholeLayout
         var position: Int?
-        for layer in markLayers where layer.serial > after {
+        for layer in markLayers.layers where layer.serial > after {
             if position == nil { position = whole.index(of: id) ?? -1 }
             guard let position, position >= 0, whole.markCoverage[layer.serial]?.contains(position) == true else { continue }
             if record && layer.before[id] == nil { layer.before[id] = layer.mark.isSet(in: row) }
@@ -37,8 +37,8 @@ extension Table {
         _ = rows.settled(id)
         let whole = wholeLayout
         guard let position = whole.index(of: id) else { return }
-        let serials = markLayers.map(\.serial).filter { whole.markCoverage[$0]?.contains(position) == true }
-        deletedRowCoverage[id] = serials.isEmpty ? nil : serials
+        let serials = markLayers.layers.map(\.serial).filter { whole.markCoverage[$0]?.contains(position) == true }
+        markLayers.coverageOfDeletedRows[id] = serials.isEmpty ? nil : serials
     }
 
     /// Row `id` came back where a delete took it from (an undo): it is under the layers that
@@ -46,7 +46,7 @@ extension Table {
     ///
     /// - Complexity: O(l r + log n) for l layers and r ranges each.
     func restoreCoverage(of id: RowID) {
-        guard let serials = deletedRowCoverage.removeValue(forKey: id), let position = wholeLayout.index(of: id) else { return }
+        guard let serials = markLayers.coverageOfDeletedRows.removeValue(forKey: id), let position = wholeLayout.index(of: id) else { return }
         let whole = wholeLayout
         for serial in serials { whole.markCoverage[serial]?.insert(position..<position + 1) }
     }
@@ -71,13 +71,11 @@ extension Table {
 
     /// Makes `marking` live over `covered` (a new step or a redo).
     func pushMarkLayer(_ marking: BatchMarking, covering covered: RowSelection) -> TableUpdate {
-        lastMarkSerial += 1
-        marking.serial = lastMarkSerial
         marking.before = [:]
+        let serial = markLayers.push(marking)
         let whole = wholeLayout
-        whole.markCoverage[marking.serial] = covered
-        markLayers.append(marking)
-        rows.latestMarkLayer = lastMarkSerial
+        whole.markCoverage[serial] = covered
+        rows.latestMarkLayer = serial
         rows.hasMarkLayers = true
         for range in covered.ranges {
             changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
@@ -95,10 +93,9 @@ extension Table {
     /// - Complexity: O(s + m log n) for s rows stored since it and m measured notes.
     func popMarkLayer(_ marking: BatchMarking) throws(TableError) -> TableUpdate {
         let whole = wholeLayout
-        guard markLayers.last === marking, let covered = whole.markCoverage[marking.serial] else {
+        guard let covered = whole.markCoverage[marking.serial], markLayers.popNewest(marking) else {
             throw .layout(.unknownRow(marking.firstRow, operation: "undo a batch mark"))
         }
-        markLayers.removeLast()
         whole.markCoverage[marking.serial] = nil
         rows.hasMarkLayers = !markLayers.isEmpty
         marking.keep(covered)

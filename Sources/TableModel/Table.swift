@@ -60,16 +60,8 @@ public final class Table {
     var saveSchedule = SaveScheduler()
     /// The rows touched since the last ``takeChanges()``.
     var changes = ChangeTracker()
-    /// The live batch marks above the limit, oldest first (``markSelectionInLayer(_:to:)``).
-    var markLayers: [BatchMarking] = []
-    /// The serial of the newest batch mark layer ever made.
-    var lastMarkSerial = 0
-    /// The live layers that covered each row deleted one by one, by serial, so an undo that
-    /// puts the row back puts it back under them.
-    var deletedRowCoverage: [RowID: [Int]] = [:]
-    /// Above this many selected rows a batch Flag or Done is a layer: ``batchMarkLimit``,
-    /// lowered by tests so small tables take both paths.
-    var markRowByRowLimit = Table.batchMarkLimit
+    /// The live batch marks above the limit (``markSelectionInLayer(_:to:)``).
+    var markLayers = MarkLayerStack()
     var richStates: [RowID: RichLoadState] = [:]
     /// Web rows' document heights, as the view measured them (H1).
     var webFits: [RowID: WebFit] = [:]

@@ -57,7 +57,7 @@ import Testing
         let file = Self.file(count: 60)
         let database = overDatabase ? try RowDatabase.create(path: path, importing: file) : nil
         let table = try database.map(Self.lazyTable) ?? StoreFixture.table(file)
-        table.markRowByRowLimit = 4
+        table.markLayers.rowByRowLimit = 4
         _ = table.layOutVisibleRows()
         var current = file.rows.map { Mark(id: $0.id.rawValue, header: $0.kind == .header) }
         var undone: [[Mark]] = []
@@ -222,7 +222,7 @@ import Testing
         let path = fixture.path("rows.sqlite")
         let database = try RowDatabase.create(path: path, importing: Self.file(count: 40))
         let table = try Self.lazyTable(database)
-        table.markRowByRowLimit = 4
+        table.markLayers.rowByRowLimit = 4
         _ = table.selectAll()
         _ = try table.setMark(.flag, to: true)
         let writer = RowWriter(path: path) { _ in }
@@ -240,7 +240,7 @@ import Testing
         let path = fixture.path("rows.sqlite")
         let database = try RowDatabase.create(path: path, importing: Self.file(count: 40))
         let table = try Self.lazyTable(database)
-        table.markRowByRowLimit = 4
+        table.markLayers.rowByRowLimit = 4
         _ = table.selectAll()
         _ = try table.setMark(.done, to: true)
         let killed = RowWriter(path: path) { _ in }
