@@ -46,6 +46,18 @@ def count_of(state):
     return int("".join(c for c in state["find"]["count"] if c.isdigit()) or 0)
 
 
+def launch_and_search_table(launch):
+    """Launches on the sample and searches "table": the app, the file's rows before (by id),
+    the state showing the matches, and how many the bar counts."""
+    app = launch()
+    app.wait_state()
+    before = {row["id"]: row for row in app.saved()["rows"]}
+    open_find(app)
+    app.type("table")
+    state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
+    return app, before, state, count_of(state)
+
+
 def saved_once(app, count):
     """The rows of the file, by id, once it holds `count` rows (an edit is written soon after)."""
     def rows():
@@ -278,14 +290,8 @@ def test_a_batch_delete_while_filtered_deletes_the_selected_matches_and_nothing_
     row the search hid is still there with its words once the search closes (the table and
     the file: the delete is written as runs of the whole table's order), and Undo, filtered,
     brings both back."""
-    from test_selection import button, press, row_point
-    app = launch()
-    app.wait_state()
-    before = {row["id"]: row for row in app.saved()["rows"]}
-    open_find(app)
-    app.type("table")
-    state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
-    matched = count_of(state)
+    from test_selection import press, row_point
+    app, before, state, matched = launch_and_search_table(launch)
     notes = [row["id"] for row in state["rows"] if row["kind"] == "note"][:2]
     assert len(notes) == 2, shown_ids(state)
     for row_id in notes:
@@ -321,13 +327,7 @@ def test_select_all_while_filtered_selects_the_matches_and_not_the_headers_namin
     headers, in the table and in the file; the bar then counts no match, and Undo counts them
     all again."""
     from test_selection import press, row_point
-    app = launch()
-    app.wait_state()
-    before = {row["id"]: row for row in app.saved()["rows"]}
-    open_find(app)
-    app.type("table")
-    state = app.wait_state(lambda s: s["find"]["shows"] == "table" and s["find"]["count"].endswith("rows"), what="the matches of 'table'")
-    matched = count_of(state)
+    app, before, state, matched = launch_and_search_table(launch)
     labels = [row["id"] for row in state["rows"] if row["kind"] == "header" and "table" not in before[row["id"]]["title"].lower()]
     assert labels, f"no header shown only to name a section: {shown_ids(state)}"
     note = next(row["id"] for row in state["rows"] if row["kind"] == "note")
