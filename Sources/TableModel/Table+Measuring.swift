@@ -236,9 +236,9 @@ extension Table {
     ///
     /// - Complexity: O(n) to mark rows stale.
     public func setMetrics(_ newMetrics: RowMetrics, actionFont newActionFont: FontDescription) -> TableUpdate {
-        guard newMetrics != metrics || newActionFont != actionFont else { return unchangedUpdate() }
+        guard newMetrics != metrics || newActionFont != swipeActionStyle.font else { return unchangedUpdate() }
         metrics = newMetrics
-        actionFont = newActionFont
+        swipeActionStyle.font = newActionFont
         memo.chipSizes.removeAll(keepingCapacity: true)
         return forgetMeasurements()
     }

@@ -23,13 +23,10 @@ extension Table {
     public func swipeConfiguration(for id: RowID, edge: SwipeEdge) throws(TableError) -> SwipeConfiguration? {
         let row = try existingRow(id)
         guard row.kind != .header, rows.readFailure(of: id) == nil else { return nil }
-        var configuration = edge == .leading
-            ? DemoSwipeActions.leading(for: row, fullSwipe: allowsFullSwipe)
-            : DemoSwipeActions.trailing(for: row, fullSwipe: allowsFullSwipe)
-        for index in configuration.actions.indices {
-            if let title = actionTitles[configuration.actions[index].identifier] { configuration.actions[index].title = title }
-        }
-        return configuration
+        let fullSwipe = swipeActionStyle.allowsFullSwipe
+        return swipeActionStyle.titled(edge == .leading
+            ? DemoSwipeActions.leading(for: row, fullSwipe: fullSwipe)
+            : DemoSwipeActions.trailing(for: row, fullSwipe: fullSwipe))
     }
 
     /// Each action button's width on `edge` of row `id`, from the edge inwards (S1).
@@ -42,12 +39,7 @@ extension Table {
 
     /// The action widths of `configuration` (none for nil), measured once per title and font.
     private func widths(of configuration: SwipeConfiguration?) -> [Double] {
-        (configuration?.actions ?? []).map { action in
-            if let width = actionWidths[actionFont]?[action] { return width }
-            let width = SwipeActionSizing.widths(of: [action], font: actionFont, measurer: measurer)[0]
-            actionWidths[actionFont, default: [:]][action] = width
-            return width
-        }
+        (configuration?.actions ?? []).map { swipeActionStyle.width(of: $0, measurer: measurer) }
     }
 
     /// The row's revealed offset: signed, positive when the content moved right.

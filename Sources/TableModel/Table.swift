@@ -33,13 +33,8 @@ public final class Table {
     public internal(set) var metrics: RowMetrics
     /// The width every row is laid out at.
     public internal(set) var width: Double
-    /// The font action titles are measured in.
-    public var actionFont = FontDescription(family: "Sans", size: 12)
-    /// The titles the app shows for actions, by identifier (its translations); an action not
-    /// listed keeps its own. Set it before the first swipe: widths measured earlier stay.
-    public var actionTitles: [String: String] = [:]
-    /// Whether a full swipe performs the first action (S4); off by default.
-    public var allowsFullSwipe = false
+    /// The swipe actions' titles, font and full-swipe setting, as the app sets them.
+    public var swipeActionStyle = SwipeActionStyle()
     /// The row whose text has focus, if any.
     public internal(set) var editingRow: RowID?
     /// The row that has keyboard focus (itself or a widget inside it), if any.
@@ -70,8 +65,6 @@ public final class Table {
     /// The id the next created row takes: above every id the table was built with and every
     /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
     var nextCreatedID: Int64?
-    /// Action button widths by font, so a new ``actionFont`` measures afresh.
-    var actionWidths: [FontDescription: [SwipeAction: Double]] = [:]
 
     /// Builds a table from a loaded file. All rows start estimated, except toggle rows,
     /// whose heights are known without measuring.

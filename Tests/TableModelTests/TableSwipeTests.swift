@@ -40,7 +40,7 @@ import Testing
         _ = table.updateSwipeDrag(dx: -350, dy: 0, time: 1)
         #expect(table.endSwipeDrag(time: 2).layout.deleted.isEmpty)
         _ = table.tap()
-        table.allowsFullSwipe = true
+        table.swipeActionStyle.allowsFullSwipe = true
         _ = try table.beginSwipeDrag(on: RowID(2), time: 3)
         _ = table.updateSwipeDrag(dx: -12, dy: 0, time: 3.1)
         _ = table.updateSwipeDrag(dx: -350, dy: 0, time: 4)

@@ -61,7 +61,7 @@ import Testing
 
         var larger = table.metrics
         larger.web.textScale = 1.25
-        _ = table.setMetrics(larger, actionFont: table.actionFont)
+        _ = table.setMetrics(larger, actionFont: table.swipeActionStyle.font)
         _ = table.layOutVisibleRows()
         // The fit was for the old scale: the row keeps its height, unmeasured, until the view re-fits.
         #expect(!table.layout.isMeasured(RowID(1)) && table.layout.height(of: RowID(1)) == 102)

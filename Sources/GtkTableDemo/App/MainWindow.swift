@@ -238,8 +238,8 @@ final class MainWindow {
             exitStatus = 1
             return
         }
-        model.actionFont = RowStyle.actionTitleFont.description(dpi: resolution.dpi)
-        model.actionTitles = ActionTitles.all
+        model.swipeActionStyle.font = RowStyle.actionTitleFont.description(dpi: resolution.dpi)
+        model.swipeActionStyle.titles = ActionTitles.all
         // Before any view exists: there is nothing on screen for the change set to update.
         _ = try? model.setEstimatePolicy(.learned(initial: RowStyle.richPlaceholderHeight), for: .rich)
         if gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL { model.layoutDirection = .rightToLeft }

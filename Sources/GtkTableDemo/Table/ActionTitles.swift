@@ -1,7 +1,7 @@
 import TableModel
 
 /// The swipe and context-menu actions' titles in the user's language (P5), by the model's
-/// action identifiers; the model measures and hands out these titles (``Table/actionTitles``).
+/// action identifiers; the model measures and hands out these titles (``Table/swipeActionStyle``).
 enum ActionTitles {
     static var all: [String: String] {
         [
