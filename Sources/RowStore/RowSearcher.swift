@@ -35,6 +35,7 @@ public final class RowSearcher: @unchecked Sendable {
     // Confined to `queue`:
     private var connection: SQLiteConnection?
     private var statement: SQLiteStatement?
+    private var rowids: SQLiteIntegerCollector?
     private var termLookup: SQLiteStatement?
 
     /// - Complexity: O(1); the connection opens with the first search.
@@ -87,6 +88,7 @@ public final class RowSearcher: @unchecked Sendable {
             } catch {
                 connection = nil
                 statement = nil
+                rowids = nil
                 termLookup = nil
                 state.withLock { $0.interrupter = nil }
                 if isCurrent(generation) {
@@ -98,42 +100,71 @@ public final class RowSearcher: @unchecked Sendable {
     }
 
     private func matches(of query: SearchQuery) throws(SQLiteError) -> RowMatches {
-        let select = try prepared()
+        let (select, rowids) = try prepared()
         guard let expression = try expression(for: query) else { return RowMatches(sortedIDs: []) }
         try select.bind([.text(expression)])
-        defer { select.finishReading() }
-        var ids: [Int64] = []
-        while try select.step() { ids.append(select.integer(0)) }
+        var ids = try rowids.collect(select)
+        // FTS5 gives a full-text query's rows in ascending rowid order, which RowMatches needs;
+        // checked rather than assumed (O(m), a fraction of the query).
+        if !Self.isAscending(ids) { ids.sort() }
         return RowMatches(sortedIDs: ids)
     }
 
     /// The `MATCH` expression for `query`: with the last word's prefix replaced by the terms
-    /// it begins when there are at most ``termsInPlaceOfAPrefix`` of them (a lookup in the
-    /// index's vocabulary, O(log terms + their rows)); nil when no row can match.
+    /// it begins when there are at most ``termsInPlaceOfAPrefix`` of them (lookups in the
+    /// index's vocabulary, O(log terms) each); nil when no row can match.
     private func expression(for query: SearchQuery) throws(SQLiteError) -> String? {
         guard let prefix = query.lastWordTermPrefix, let lookup = termLookup else { return query.matchExpression }
-        // Every term that begins with `prefix` sorts from it up to it followed by the last character.
-        try lookup.bind([.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(Self.termsInPlaceOfAPrefix + 1))])
-        defer { lookup.finishReading() }
+        // Every term that begins with `prefix` sorts from it up to it followed by the last
+        // character. One term per lookup: the vocabulary's first instance at or after `from`,
+        // then from just after that term (no term holds U+0000, so the next one sorts at or
+        // after the term followed by U+0001). An `fts5vocab` 'row' table would count every
+        // term's rows as it went: 30 ms for a word in 900,000 rows, against 0.4 ms here.
+        let end = prefix + "\u{10FFFF}"
         var terms: [String] = []
-        while try lookup.step() { terms.append(lookup.text(0)) }
+        var from = prefix
+        while terms.count <= Self.termsInPlaceOfAPrefix {
+            try lookup.bind([.text(from), .text(end)])
+            defer { lookup.finishReading() }
+            guard try lookup.step() else { break }
+            let term = lookup.text(0)
+            terms.append(term)
+            from = term + "\u{1}"
+        }
         guard terms.count <= Self.termsInPlaceOfAPrefix else { return query.matchExpression }
         return query.matchExpression(completingLastWordWith: terms)
+    }
+
+    /// - Complexity: O(n) for n ids.
+    private static func isAscending(_ ids: [Int64]) -> Bool {
+        ids.withUnsafeBufferPointer { ids in
+            var previous = Int64.min
+            for id in ids {
+                if id < previous { return false }
+                previous = id
+            }
+            return true
+        }
     }
 
     /// The most index terms a last word's prefix is replaced by.
     static let termsInPlaceOfAPrefix = 8
 
-    private func prepared() throws(SQLiteError) -> SQLiteStatement {
-        if let statement { return statement }
+    /// The query statement and the aggregate that hands its rowids over, on a connection
+    /// opened with the first search.
+    private func prepared() throws(SQLiteError) -> (SQLiteStatement, SQLiteIntegerCollector) {
+        if let statement, let rowids { return (statement, rowids) }
         let opened = try SQLiteConnection(path: path, mode: .readOnly)
-        let select = try opened.prepare("SELECT rowid FROM rows_search WHERE rows_search MATCH ? ORDER BY rowid")
+        // The rowids reach Swift through an aggregate's steps, not a `sqlite3_step` per row.
+        let collector = try SQLiteIntegerCollector(connection: opened, name: "collect_rowids")
+        let select = try opened.prepare("SELECT collect_rowids(rowid) FROM rows_search WHERE rows_search MATCH ?")
         // The index's terms, in a table of this connection's own (a read-only file takes it).
-        try opened.execute("CREATE VIRTUAL TABLE temp.rows_search_terms USING fts5vocab(main, rows_search, 'row')")
-        termLookup = try opened.prepare("SELECT term FROM temp.rows_search_terms WHERE term >= ? AND term < ? LIMIT ?")
+        try opened.execute("CREATE VIRTUAL TABLE temp.rows_search_terms USING fts5vocab(main, rows_search, 'instance')")
+        termLookup = try opened.prepare("SELECT term FROM temp.rows_search_terms WHERE term >= ? AND term < ? LIMIT 1")
         connection = opened
         statement = select
+        rowids = collector
         state.withLock { $0.interrupter = opened.interrupter }
-        return select
+        return (select, collector)
     }
 }

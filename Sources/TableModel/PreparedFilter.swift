@@ -27,11 +27,9 @@ public final class PreparedFilter: @unchecked Sendable {
     ///   plus O(m) to build m shown rows.
     public init?(source: FilterSource, matches: RowMatches, isCancelled: () -> Bool = { false }) {
         guard let scan = Self.scan(source.index, matching: matches, extra: source.extra, isCancelled: isCancelled) else { return nil }
-        // Every spec comes from the whole layout: ids are unique and heights valid.
-        guard let shown = try? TableLayout(
-            rows: scan.specs, estimate: .standard, viewportHeight: 0,
+        let shown = TableLayout(
+            recordsFromAnotherIndex: scan.records, estimate: .standard,
             leafCapacity: source.index.leafCapacity, branchCapacity: source.index.branchCapacity)
-        else { preconditionFailure("a filtered layout of valid rows was refused") }
         layout = shown
         matchCount = scan.matchCount
         wholePositions = scan.positions
@@ -63,28 +61,30 @@ public final class PreparedFilter: @unchecked Sendable {
 
     /// One pass over the rows, straight from the index's leaves in row order: the rows to show
     /// (each matching row, after its section's header when the header does not match itself)
-    /// with their measured heights and whole positions, and how many matched (a header shown
-    /// only to name its section not counted).
+    /// as the index's records, measured heights kept and every other row estimated, with
+    /// their whole positions, and how many matched (a header shown only to name its section
+    /// not counted).
     ///
     /// - Complexity: O(n) for n rows, plus O(m) for m shown.
     private static func scan(
         _ index: HeightIndex, matching matches: RowMatches, extra: Set<RowID>, isCancelled: () -> Bool
-    ) -> (specs: [RowSpec], positions: [Int32], matchCount: Int)? {
-        var specs: [RowSpec] = []
+    ) -> (records: [RowRecord], positions: [Int32], matchCount: Int)? {
+        var records: [RowRecord] = []
         var positions: [Int32] = []
         let expected = min(index.count, matches.count + extra.count) * 2 + 16
-        specs.reserveCapacity(expected)
+        records.reserveCapacity(expected)
         positions.reserveCapacity(expected)
         var matchCount = 0
-        var pendingHeader: (spec: RowSpec, position: Int32)?
+        var pendingHeader: (record: RowRecord, position: Int32)?
         var wholePosition: Int32 = 0
         let header = RowKind.header.rawValue
         let measured = RowHeightState.measured.rawValue
         let checkExtra = !extra.isEmpty
-        func spec(_ id: Int64, _ flags: UInt8, _ units: UInt32) -> RowSpec {
+        // A stale height (measured at another width) is not carried over: the row is estimated.
+        func record(_ id: Int64, _ flags: UInt8, _ units: UInt32) -> RowRecord {
             let kind = RowKind(rawValue: flags & RowRecord.kindMask) ?? .note
-            let height = flags >> RowRecord.stateShift == measured ? HeightUnits.points(Int64(units)) : nil
-            return RowSpec(id: RowID(id), kind: kind, measuredHeight: height)
+            return flags >> RowRecord.stateShift == measured
+                ? RowRecord(id: id, kind: kind, state: .measured, units: units) : RowRecord.estimated(id: id, kind: kind)
         }
         let dense = matches.sparse.isEmpty
         var cancelled = false
@@ -111,14 +111,14 @@ public final class PreparedFilter: @unchecked Sendable {
                                 }
                                 if checkExtra && !matched { matched = extra.contains(RowID(id)) }
                                 let isHeader = rowFlags & RowRecord.kindMask == header
-                                if isHeader { pendingHeader = matched ? nil : (spec(id, rowFlags, units[slot]), wholePosition) }
+                                if isHeader { pendingHeader = matched ? nil : (record(id, rowFlags, units[slot]), wholePosition) }
                                 if matched {
                                     if let pending = pendingHeader {
-                                        specs.append(pending.spec)
+                                        records.append(pending.record)
                                         positions.append(pending.position)
                                         pendingHeader = nil
                                     }
-                                    specs.append(spec(id, rowFlags, units[slot]))
+                                    records.append(record(id, rowFlags, units[slot]))
                                     positions.append(wholePosition)
                                     matchCount += 1
                                 }
@@ -129,6 +129,6 @@ public final class PreparedFilter: @unchecked Sendable {
                 }
             }
         }
-        return cancelled ? nil : (specs, positions, matchCount)
+        return cancelled ? nil : (records, positions, matchCount)
     }
 }

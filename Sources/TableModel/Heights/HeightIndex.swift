@@ -94,6 +94,25 @@ struct HeightIndex: Sendable {
         rows: Rows, estimates: HeightEstimates,
         leafCapacity: Int = standardLeafCapacity, branchCapacity: Int = standardBranchCapacity
     ) throws(BatchUpdateError) {
+        let records = rows.lazy.map { spec in
+            spec.measuredHeight.map {
+                RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
+            } ?? RowRecord.estimated(id: spec.id.rawValue, kind: spec.kind)
+        }
+        try self.init(
+            records: records, estimates: estimates, leafCapacity: leafCapacity, branchCapacity: branchCapacity,
+            idsKnownUnique: false)
+    }
+
+    /// Builds an index of `records` as they are, in O(n), leaves filled evenly. Heights must
+    /// already be valid; with `idsKnownUnique` (rows taken from another index) the ids are
+    /// not checked for repeats, which spares a pass over the id table.
+    ///
+    /// - Throws: `.duplicateRow` if an id occurs twice and `idsKnownUnique` is false; nothing
+    ///   is built then.
+    init<Records: RandomAccessCollection<RowRecord>>(
+        records rows: Records, estimates: HeightEstimates, leafCapacity: Int, branchCapacity: Int, idsKnownUnique: Bool
+    ) throws(BatchUpdateError) {
         precondition(leafCapacity >= HeightIndex.smallestCapacity && branchCapacity >= HeightIndex.smallestCapacity)
         self.leafCapacity = leafCapacity
         self.branchCapacity = branchCapacity
@@ -114,10 +133,7 @@ struct HeightIndex: Sendable {
             var leafSummary = HeightSummary.zero
             let share = HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount)
             for row in share {
-                let spec = rows[rows.index(rows.startIndex, offsetBy: row)]
-                let record = spec.measuredHeight.map {
-                    RowRecord(id: spec.id.rawValue, kind: spec.kind, state: .measured, units: UInt32(HeightUnits.units($0)))
-                } ?? RowRecord.estimated(id: spec.id.rawValue, kind: spec.kind)
+                let record = rows[rows.index(rows.startIndex, offsetBy: row)]
                 if record.state.hasHeightOfRecord { self.estimates.add(record.units, kind: record.kind) }
                 write(record, leaf: Int32(leaf), slot: Int(leafCounts[leaf]))
                 leafCounts[leaf] += 1
@@ -127,7 +143,7 @@ struct HeightIndex: Sendable {
             summary += leafSummary
         }
         // The id table in one pass over the finished leaves (``RowLocator/insertAll(arena:leafCounts:leafCapacity:)``).
-        if let twice = locator.insertAll(arena: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) {
+        if let twice = locator.insertAll(arena: ids, leafCounts: leafCounts, leafCapacity: leafCapacity, checkingRepeats: !idsKnownUnique) {
             throw .duplicateRow(RowID(twice), operation: "init")
         }
         while level.count > 1 {

@@ -11,10 +11,12 @@ extension RowLocator {
     /// A repeated id has the same first slot and fingerprint as its twin, so it sorts next
     /// to it; only such neighbours are compared, by looking the ids up in their leaves.
     ///
+    /// Without `checkingRepeats` (ids taken from another index) the neighbours are not compared.
+    ///
     /// - Returns: an id that occurs twice (the table is then incomplete), or nil.
     /// - Complexity: O(n) for n rows, plus O(leafCapacity) per pair of neighbours whose
     ///   first slot and fingerprint agree (about one pair in 500 at half load).
-    mutating func insertAll(arena ids: [Int64], leafCounts: [Int32], leafCapacity: Int) -> Int64? {
+    mutating func insertAll(arena ids: [Int64], leafCounts: [Int32], leafCapacity: Int, checkingRepeats: Bool = true) -> Int64? {
         precondition(liveCount == 0 && leafCounts.count < RowLocator.leafLimit, "height index: bulk insert into a used table")
         var tagged: [UInt64] = []
         tagged.reserveCapacity(leafCounts.reduce(0) { $0 + Int($1) })
@@ -27,7 +29,7 @@ extension RowLocator {
             }
         }
         RowLocator.sortByHome(&tagged, homeBits: (mask + 1).trailingZeroBitCount)
-        if let twice = RowLocator.repeatedID(in: tagged, ids: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) { return twice }
+        if checkingRepeats, let twice = RowLocator.repeatedID(in: tagged, ids: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) { return twice }
         var next = 0
         var wrapped: [UInt64] = []
         slots.withUnsafeMutableBufferPointer { slots in

@@ -92,6 +92,24 @@ public final class TableLayout {
         settleScroll(at: 0)
     }
 
+    /// A layout of `records` taken from another layout's index (``PreparedFilter``), scrolled
+    /// to the top: their ids are unique and their heights valid already, so neither is
+    /// checked again.
+    ///
+    /// - Complexity: O(n).
+    init(recordsFromAnotherIndex records: [RowRecord], estimate: EstimatePolicy, leafCapacity: Int, branchCapacity: Int) {
+        do {
+            try TableLayout.validate(estimate, for: .header)
+            index = try HeightIndex(
+                records: records, estimates: HeightEstimates(policy: estimate),
+                leafCapacity: leafCapacity, branchCapacity: branchCapacity, idsKnownUnique: true)
+        } catch {
+            preconditionFailure("rows of a valid layout were refused: \(error)")
+        }
+        viewportHeight = 0
+        settleScroll(at: 0)
+    }
+
     /// Number of rows.
     ///
     /// - Complexity: O(1).
