@@ -76,7 +76,11 @@ fi
 bind /opt/swift /opt/swift
 bind "$checkout" /src
 bind "$build" /src/.build
-mkdir -p "$root/tmp" && chmod 1777 "$root/tmp"
+# The host's /tmp, so a lane Xvfb and a host Xvfb see each other's lock files (/tmp/.X*-lock)
+# and sockets (/tmp/.X11-unix) and never pick one display number: the root shares the host's
+# network namespace, so they would share X's abstract socket too. The lane and the host's UI
+# tests can then run at once.
+bind /tmp /tmp
 
 chroot "$root" env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/opt/swift/usr/bin LANG=C.UTF-8 \
     ${CI:+CI=$CI} bash -c 'cd /src && "$@"' lane "$@"

@@ -124,8 +124,23 @@ def slider_centre(state):
     return slider["y"] + slider["height"] / 2
 
 
+def assert_thumb_where_gtk_dropped_it(state, pointer_y):
+    """The thumb shows the fraction of its travel GTK's range set for the pointer when it was
+    let go (`rangeFraction`, read when GTK set it), to within one px of travel, and the pointer
+    is still on it. Not "its centre is within n px of the pointer": GTK's own pointer mapping
+    moves a dragged thumb further than the pointer by an amount its theme's geometry decides (in
+    a plain GtkScrolledWindow, 102–106 px per 100 px dragged on 4.8, 103–108 on 4.18, more the
+    lower the thumb), so the pointer is no exact reference on either GTK."""
+    bar = state["scrollbar"]
+    shown = (bar["value"] - bar["lower"]) / (bar["upper"] - bar["lower"] - bar["pageSize"])
+    one_px = 1 / (bar["bounds"]["height"] - bar["sliderBounds"]["height"])
+    assert abs(shown - bar["rangeFraction"]) <= one_px, ("the thumb left GTK's drop fraction", shown, bar["rangeFraction"])
+    slider = bar["sliderBounds"]
+    assert slider["y"] <= pointer_y <= slider["y"] + slider["height"], ("the thumb left the pointer", pointer_y, slider)
+
+
 def test_the_scrollbar_thumb_lands_where_it_is_dropped_and_stays(launch, file_200k):
-    """W3: dragging GTK's thumb and letting go leaves it under the pointer (as GTK draws it),
+    """W3: dragging GTK's thumb and letting go leaves it where GTK put it for the pointer,
     and it does not move by itself afterwards, though rows measured there change the total and
     rich rows loading there re-price the estimates."""
     app = launch(data=file_200k, settings=CLASSIC_SCROLLBARS)
@@ -135,7 +150,7 @@ def test_the_scrollbar_thumb_lands_where_it_is_dropped_and_stays(launch, file_20
         x = slider["x"] + slider["width"] / 2
         app.drag(x, slider_centre(state), x, target, steps=10)
         state = app.wait_frame_after(state, lambda s: abs(slider_centre(s) - target) < 40, what=f"the thumb near {target}")
-        assert abs(slider_centre(state) - target) <= 12, (target, slider_centre(state))
+        assert_thumb_where_gtk_dropped_it(state, target)
         time.sleep(1.0)  # a second of nothing: no input, and the thumb must not drift
         assert slider_centre(app.state()) == slider_centre(state), "the thumb moved by itself"
         state = app.state()
@@ -158,7 +173,7 @@ def test_a_rich_row_loading_where_the_thumb_was_dropped_does_not_move_the_thumb(
     frame = state["frame"]
     loading = app.wait_state(lambda s: s["frame"] > frame and rich(s) and not any(r["loaded"] for r in rich(s)),
                              settled=False, what="a rich row's placeholder under the dropped thumb")
-    assert abs(slider_centre(loading) - target) <= 12, (target, slider_centre(loading))
+    assert_thumb_where_gtk_dropped_it(loading, target)
     loaded = app.wait_state(lambda s: rich(s) and all(r["loaded"] for r in rich(s)), what="the rich row's content")
     assert loaded["contentHeight"] != loading["contentHeight"], "the content did not change the content height"
     # The new content height shortens the thumb, and GTK keeps the thumb's place in its travel

@@ -193,6 +193,7 @@ enum AutomationState {
             "overlay": gtk_scrolled_window_get_overlay_scrolling(view.scrolledWindow()) != 0
                 && SystemSetting.boolean("gtk-overlay-scrolling", fallback: true),
         ]
+        if let fraction = view.scrolling.rangeFraction { facts["rangeFraction"] = fraction }
         var pending = [scrollbar.widget]
         while let widget = pending.popLast() {
             if String(cString: gtk_widget_get_css_name(widget)) == "slider" {

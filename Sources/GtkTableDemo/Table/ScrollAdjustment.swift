@@ -40,6 +40,11 @@ final class ScrollAdjustment {
     private var lastValue = 0.0
     /// Where the thumb was dropped, as a fraction of its travel, while it stays there.
     private(set) var pinnedFraction: Double?
+    /// The fraction of its travel GTK's range put the thumb at when it last moved it (a thumb
+    /// drag, a trough click), read from the adjustment as GTK set it; nil after any other move.
+    /// The state file reports it: where GTK's own pointer mapping put the thumb, which its theme's
+    /// geometry decides (GTK 4.8 and 4.18 move a dragged thumb 2–3 % further than the pointer).
+    private(set) var rangeFraction: Double?
     /// Set by the scrollbar's range just before it sets the value (a thumb drag, a trough click).
     private var rangeIsMoving = false
     private var driftNeedsReset = false
@@ -118,9 +123,11 @@ final class ScrollAdjustment {
             let travel = gtk_adjustment_get_upper(adjustment()) - gtk_adjustment_get_page_size(adjustment()) - lower
             let fraction = travel > 0 ? min(max(0, (value - lower) / travel), 1) : 0
             pinnedFraction = fraction
+            rangeFraction = fraction
             move = .toFraction(fraction)
         } else {
             pinnedFraction = nil
+            rangeFraction = nil
             move = .by(value - lastValue)
         }
         lastValue = value
