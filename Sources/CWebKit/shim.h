@@ -1,6 +1,12 @@
 #ifndef CWEBKIT_SHIM_H
 #define CWEBKIT_SHIM_H
 
+/* The same floor as CGtk's shim.h (GTK 4.8): WebKit's headers include GTK's, and Swift sees
+   GTK's declarations through this module too, so they must carry the same deprecations (built
+   against GTK 4.18 without it, a call the floor allows was a deprecation warning). */
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
+
 #include <webkit/webkit.h>
 #include <jsc/jsc.h>
 
