@@ -63,7 +63,8 @@ def saved_once(app, count):
     def rows():
         rows = {row["id"]: row for row in app.saved()["rows"]}
         return rows if len(rows) == count else None
-    return wait_until(rows, timeout=15, what=f"the file to hold {count} rows")
+    # Each look is an export by a second process: a few a second, not fifty.
+    return wait_until(rows, timeout=30, interval=0.5, what=f"the file to hold {count} rows")
 
 
 def search(app, text, count):
