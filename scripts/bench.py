@@ -318,6 +318,21 @@ class ExitWatcher:
         return True
 
 
+def oracle_failure(output: Path, outcome: str | None) -> str:
+    """Words for a run whose last frame failed the pixel oracle; the two renderings it compared
+    (the app writes them beside its report) are kept in test-artifacts/bench to be looked at."""
+    kept = ROOT / "test-artifacts" / "bench"
+    kept.mkdir(parents=True, exist_ok=True)
+    for which in ("screen", "redraw"):
+        evidence = Path(f"{output}.oracle-{which}.png")
+        if evidence.exists():
+            shutil.copy(evidence, kept / evidence.name)
+    what = ("the window never came to rest (a toast kept showing, or two renderings 0.1 s apart kept differing, for 15 s)"
+            if outcome == "neverAtRest" else "its last frame differs from a full redraw")
+    return (f"{what} (the pixel oracle), so its figures do not count; "
+            f"the renderings compared are in {kept.relative_to(ROOT)}/{output.name}.oracle-*.png")
+
+
 def run_program(session: Session, workdir: Path, program: str, rows: int, script: str, keys: int) -> dict:
     """Runs one program on one script; returns its JSON figures, {"timedOut": limit in s} when it
     ran past its limit, or {"error": ...}. Our app autosaves as users run it, so a script that
@@ -387,7 +402,7 @@ def run_program(session: Session, workdir: Path, program: str, rows: int, script
     except (OSError, json.JSONDecodeError) as error:
         return {"error": f"no figures: {error}"}
     if figures.get("lastFrameMatchesFullRedraw") is False:
-        return {"error": "its last frame differs from a full redraw (the pixel oracle), so its figures do not count"}
+        return {"error": oracle_failure(output, figures.get("lastFrameOracle"))}
     figures["childrenPeakPssBytes"] = children_peak
     requested = figures.get("closeRequestedMonotonicUs")
     if requested is not None and watcher.exited_at is not None:

@@ -473,8 +473,12 @@ public final class BenchmarkSession {
     /// the report.
     private func finish() {
         finished = true
-        LastFrameOracle.check(window: subject.window, dropCaches: { [subject] in subject.dropDrawingCaches() }) { [self] matches in
-            report["lastFrameMatchesFullRedraw"] = matches
+        LastFrameOracle.check(
+            window: subject.window, evidencePrefix: outputPath + ".oracle", isQuiet: { [subject] in subject.isQuiet },
+            dropCaches: { [subject] in subject.dropDrawingCaches() }
+        ) { [self] outcome in
+            report["lastFrameMatchesFullRedraw"] = outcome == .matches
+            report["lastFrameOracle"] = outcome.rawValue
             writeReport()
         }
     }

@@ -51,6 +51,10 @@ public protocol BenchmarkSubject: AnyObject {
     /// Lets go of drawing caches of its own (the pixel oracle's full redraw; GTK's render
     /// nodes are dropped for every subject).
     func dropDrawingCaches()
+    /// Whether nothing of the program's own is due to change the window: no animation of its
+    /// own runs and no notice is showing, coming or going (the pixel oracle waits for it, so a
+    /// notice's timer cannot change the screen between its two renderings).
+    var isQuiet: Bool { get }
     /// Deletes every row in one batch as the program's users would (select all, Delete);
     /// false when the program cannot.
     func deleteAllRows() -> Bool
@@ -78,6 +82,8 @@ public protocol BenchmarkSubject: AnyObject {
 extension BenchmarkSubject {
     /// GTK's widgets keep no drawing caches but their render nodes.
     public func dropDrawingCaches() {}
+    /// GTK's list widgets show no notices; their own animations (kinetic scrolling) show in the renderings.
+    public var isQuiet: Bool { true }
     public func deleteAllRows() -> Bool { false }
     public func undoDeleteAll() -> Bool { false }
     public func flagAllRows() -> Bool { false }

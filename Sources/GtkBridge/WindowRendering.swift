@@ -30,11 +30,9 @@ public enum WindowRendering {
         return texture
     }
 
-    /// The window's pixels, row after row, 4 bytes each (GDK's memory format).
+    /// A texture's pixels, row after row, 4 bytes each (GDK's memory format).
     /// - Complexity: O(pixels).
-    @MainActor public static func pixels(of window: GObjectRef) throws(Failure) -> [UInt8] {
-        let texture = try texture(of: window)
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    public static func pixels(ofTexture texture: OpaquePointer) -> [UInt8] {
         let width = Int(gdk_texture_get_width(texture))
         let height = Int(gdk_texture_get_height(texture))
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -289,7 +289,9 @@ final class MainWindow {
         gtk_widget_grab_focus(controller.view.widget.widget)
         if let script = options.benchScript, let output = options.benchOutputPath {
             benchmark = BenchmarkRunner(
-                window: window, controller: controller, findBar: findBar, script: script, outputPath: output) {
+                window: window, controller: controller, findBar: findBar,
+                isQuiet: { [weak self] in self.map { $0.isSettled && $0.toasts.isQuiet } ?? true }, script: script, outputPath: output
+            ) {
                 [weak self] in self?.close()
             }
         }

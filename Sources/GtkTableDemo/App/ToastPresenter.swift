@@ -46,6 +46,12 @@ final class ToastPresenter {
             .map { String(cString: $0) }
     }
 
+    /// No toast is up, waiting, or hiding, and no timer of the presenter's is pending: nothing
+    /// it shows changes until the next notice.
+    ///
+    /// - Complexity: O(1).
+    var isQuiet: Bool { current == nil && waiting.isEmpty && showWait == nil && hidingPoll == nil }
+
     init(overlay: GObjectRef) {
         self.overlay = overlay
         overlay.on("destroy") { [weak self] in self?.overlayDestroyed() }
