@@ -60,11 +60,18 @@ def launch_and_search_table(launch):
 
 def saved_once(app, count):
     """The rows of the file, by id, once it holds `count` rows (an edit is written soon after)."""
+    seen = []
     def rows():
         rows = {row["id"]: row for row in app.saved()["rows"]}
+        seen.append(len(rows))
         return rows if len(rows) == count else None
     # Each look is an export by a second process: a few a second, not fifty.
-    return wait_until(rows, timeout=30, interval=0.5, what=f"the file to hold {count} rows")
+    try:
+        return wait_until(rows, timeout=30, interval=0.5, what=f"the file to hold {count} rows")
+    except TimeoutError as error:
+        # What the app said (a failed write says so on stderr) tells a slow save from a lost one.
+        raise AssertionError(f"{error}: it held {sorted(set(seen))} rows in {len(seen)} looks; "
+                             f"the app's stderr ends: {app.stderr_text()[-1500:]!r}") from error
 
 
 def search(app, text, count):
