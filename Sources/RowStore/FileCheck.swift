@@ -5,9 +5,16 @@ import SQLiteStore
 /// file that cannot work is refused with a clear reason and never touched: empty, cut
 /// short (its header promises more pages than it holds), or not writable (the file, or the
 /// folder where SQLite must create its `-wal` and `-shm` files).
+///
+/// The header is read only while this process has no connection to the file
+/// (``SQLiteConnection/isOpen(fileAt:)``): closing our descriptor would drop the locks of
+/// those connections. The writer's connection opens after the reader's, and that header
+/// read once let another program closing its own connection find the file unused, fold the
+/// log into it and delete the `-wal` and `-shm` files: every later commit of the app then
+/// went to a log no one else could see, lost if the app was killed.
 enum FileCheck {
     /// - Throws: ``SQLiteError`` of kind `.notADatabase`, `.corrupt` or `.readOnly`.
-    /// - Complexity: O(1): one `stat` and a 100-byte read.
+    /// - Complexity: O(1): two `stat`s and, unless the file is open here, a 100-byte read.
     static func check(_ path: String) throws(SQLiteError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }  // SQLite says what is missing
@@ -21,6 +28,7 @@ enum FileCheck {
         if access(folder, W_OK) != 0 {
             throw SQLiteError(kind: .readOnly, message: "its folder \(folder) is write-protected, and SQLite must create its -wal and -shm files there", path: path)
         }
+        guard !SQLiteConnection.isOpen(fileAt: path) else { return }
         if let expected = expectedSize(path), Int64(status.st_size) < expected, !hasWriteAheadLog(path) {
             throw SQLiteError(kind: .corrupt, message: "the file is \(status.st_size) bytes but its header says \(expected): it was cut short", path: path)
         }

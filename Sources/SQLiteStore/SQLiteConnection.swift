@@ -1,4 +1,6 @@
 import CSQLite
+import Glibc
+import Synchronization
 
 /// One connection to an SQLite database file: opening, pragmas, prepared statements and
 /// transactions, with every failure a typed ``SQLiteError`` naming the file.
@@ -19,6 +21,35 @@ public final class SQLiteConnection {
     /// The file, as given.
     public let path: String
     let handle: OpaquePointer
+    /// The file opened, counted in ``openFiles`` while the connection lives.
+    private let file: FileIdentity?
+
+    /// A file by device and inode: an open file keeps its inode, so it names one file.
+    private struct FileIdentity: Hashable {
+        let device: UInt
+        let inode: UInt
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            (device, inode) = (UInt(status.st_dev), UInt(status.st_ino))
+        }
+    }
+
+    /// How many connections this process has open to each file.
+    private static let openFiles = Mutex<[FileIdentity: Int]>([:])
+
+    /// Whether this process has a connection open to the file at `path`. Reading the file
+    /// with a descriptor of one's own is then unsafe: closing that descriptor drops every
+    /// POSIX lock the process holds on the file, SQLite's included ("How To Corrupt An
+    /// SQLite Database File", 2.2), and another program may then think the file unused and
+    /// delete its `-wal` file under our connections.
+    ///
+    /// - Complexity: O(1): one `stat`.
+    public static func isOpen(fileAt path: String) -> Bool {
+        guard let file = FileIdentity(path: path) else { return false }
+        return openFiles.withLock { $0[file, default: 0] > 0 }
+    }
 
     /// Opens `path` and sets a busy timeout, so a lock held briefly by another process
     /// waits instead of failing.
@@ -40,13 +71,23 @@ public final class SQLiteConnection {
             throw SQLiteError(code: code, message: message, path: path)
         }
         handle = opened
+        file = FileIdentity(path: path)
+        if let file { Self.openFiles.withLock { $0[file, default: 0] += 1 } }
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         if mode != .readOnly && sqlite3_db_readonly(handle, "main") == 1 {
             throw SQLiteError(code: SQLITE_READONLY, message: "the file is write-protected", path: path)
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_close_v2(handle)
+        if let file {
+            Self.openFiles.withLock { counts in
+                counts[file, default: 1] -= 1
+                if counts[file] == 0 { counts[file] = nil }
+            }
+        }
+    }
 
     /// The error for a failed call, with the connection's latest message.
     func failure(_ code: Int32) -> SQLiteError {
