@@ -113,11 +113,12 @@ extension Table {
         performing(swipe.endScroll(time: time))
     }
 
-    /// Ends a touchpad scroll that went quiet; the app calls it from a short timer.
+    /// Ends a touchpad scroll that went quiet; the app calls it from a short timer. `now` is
+    /// on the timeline of the scroll's event times.
     ///
     /// - Complexity: that of the action performed, if any.
-    public func endSwipeScrollIfIdle() -> TableUpdate {
-        performing(swipe.endScrollIfIdle(now: clock()))
+    public func endSwipeScrollIfIdle(now: Double) -> TableUpdate {
+        performing(swipe.endScrollIfIdle(now: now))
     }
 
     /// Reveals row `id`'s actions on `edge` without dragging.

@@ -94,16 +94,14 @@ import Testing
         #expect(table.swipeOffset(for: RowID(2)) == -148)
     }
 
-    @Test func touchpadScrollEndsOnIdleWithTheTableClock() throws {
+    @Test func touchpadScrollEndsOnIdleOnTheEventsTimeline() throws {
         let fixture = try TableFixture()
         let table = fixture.table
         for step in 1...10 {
-            fixture.clock.now = Double(step) * 0.01
-            _ = try table.swipeScroll(on: RowID(2), dx: -12, dy: 0, time: fixture.clock.now)
+            _ = try table.swipeScroll(on: RowID(2), dx: -12, dy: 0, time: Double(step) * 0.01)
         }
-        #expect(table.endSwipeScrollIfIdle().swipe.isEmpty)
-        fixture.clock.advance(by: 0.5)
-        _ = table.endSwipeScrollIfIdle()
+        #expect(table.endSwipeScrollIfIdle(now: 0.15).swipe.isEmpty)
+        _ = table.endSwipeScrollIfIdle(now: 0.6)
         #expect(table.swipeOffset(for: RowID(2)) == -148)
     }
 }
