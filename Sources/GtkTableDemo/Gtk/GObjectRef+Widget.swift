@@ -73,15 +73,14 @@ extension GObjectRef {
     ///
     /// - Complexity: O(controllers on the widget).
     func stopTakingScrolls() {
-        guard let controllers = gtk_widget_observe_controllers(widget) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            guard let item = g_list_model_get_item(controllers, index) else { continue }
-            let controller = GObjectRef(item)
-            if controller.isA(gtk_event_controller_scroll_get_type()) {
-                gtk_event_controller_set_propagation_phase(controller(), GTK_PHASE_NONE)
+        guard let observed = gtk_widget_observe_controllers(widget) else { return }
+        let controllers = OwnedObject(adopting: observed)
+        for index in 0..<g_list_model_get_n_items(controllers.ref.opaque) {
+            guard let item = g_list_model_get_item(controllers.ref.opaque, index) else { continue }
+            let controller = OwnedObject(adopting: GObjectRef(item))
+            if controller.ref.isA(gtk_event_controller_scroll_get_type()) {
+                gtk_event_controller_set_propagation_phase(controller.ref(), GTK_PHASE_NONE)
             }
-            g_object_unref(item)
         }
     }
 }

@@ -58,11 +58,6 @@ final class AllocationGuard {
     private func checkServed() {
         guard let frame = requestedInFrame, let now = currentFrame, frame < now else { return }
         recoveries += 1
-        var ancestor = gtk_widget_get_parent(widget.widget)
-        gtk_widget_queue_allocate(widget.widget)
-        while let current = ancestor {
-            gtk_widget_queue_allocate(current)
-            ancestor = gtk_widget_get_parent(current)
-        }
+        widget.queueAllocationUpToWindow()
     }
 }

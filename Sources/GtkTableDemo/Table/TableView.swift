@@ -173,12 +173,22 @@ final class TableView: ScrollableLayout, ContainerDrawing {
     }
 
     /// Asks for a new layout pass. One asked for during a pass is run in the same allocation
-    /// (GTK would drop it: it clears the widget's request when its allocation ends). The
-    /// scrolled window is allocated again too (nothing is measured again): the table then
-    /// configures the adjustment inside the scrolled window's own allocation, before the
-    /// scrollbar is allocated. A table allocated alone would make the scrollbar ask for an
-    /// allocation after its parent had given its children theirs ("Trying to snapshot
-    /// GtkScrolledWindow without a current allocation").
+    /// (GTK would drop it: it clears the widget's request when its allocation ends).
+    ///
+    /// Every ancestor up to the window is allocated again too (nothing is measured again), so
+    /// the table is always laid out inside its ancestors' own allocations. A row can ask for
+    /// a resize while it is laid out (a bind that shows a widget, a text view that finds its
+    /// text taller as it validates it), and that request climbs to the window. GTK clears it
+    /// on every ancestor whose allocation is running, and keeps it on one it skipped (same
+    /// size, nothing asked): if an ancestor above that one is being allocated for its own
+    /// reason (a tooltip shown over the header bar, a toast, a header bar button), the kept
+    /// request is cut off from the window: that ancestor is not drawn ("Trying to snapshot
+    /// AdwGizmo … without a current allocation"), and later requests stop at it until
+    /// something else allocates the window. With no ancestor skipped, nothing is kept
+    /// (`test_layout_requests.py`). It also puts the adjustment's configuration inside the
+    /// scrolled window's allocation, before its scrollbar's.
+    ///
+    /// - Complexity: O(depth of the window), a handful of widgets.
     func setNeedsLayout() {
         guard !controller.isClosed else { return }
         if isAllocating {
@@ -186,8 +196,7 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             return
         }
         allocationGuard.requested()
-        gtk_widget_queue_allocate(widget.widget)
-        gtk_widget_queue_allocate(scrolledWindow.widget)
+        widget.queueAllocationUpToWindow()
         bindBeforeNextLayout()
     }
 
