@@ -103,9 +103,8 @@ final class ListViewPeer: PeerList {
 
     func text(at position: Int) -> String {
         guard isStore else { return String(cString: gtk_string_list_get_string(strings(), guint(position))) }
-        let item = g_list_model_get_item(strings.opaque, guint(position))
-        defer { g_object_unref(item) }
-        return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+        let item = OwnedObject(adopting: GObjectRef(g_list_model_get_item(strings.opaque, guint(position))!))
+        return String(cString: gtk_string_object_get_string(item.ref.opaque))
     }
 
     /// Replaces the item: the model emits `items-changed (position, 1, 1)`.
@@ -137,14 +136,17 @@ final class ListViewPeer: PeerList {
     private static func splice(_ model: GObjectRef, isStore: Bool, at position: Int, removing: Int, adding texts: [String],
                                numbered: Bool = false) {
         if isStore {
-            var items: [gpointer?] = texts.map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+            // Ours go after the splice: the store keeps its own.
+            let items = texts.map { OwnedObject(adopting: gtk_string_object_new($0)!) }
             if numbered {
                 for (offset, item) in items.enumerated() {
-                    g_object_set_data(item?.assumingMemoryBound(to: GObject.self), indexKey, UnsafeMutableRawPointer(bitPattern: position + offset + 1))
+                    g_object_set_data(item.ref.object, indexKey, UnsafeMutableRawPointer(bitPattern: position + offset + 1))
                 }
             }
-            g_list_store_splice(model.opaque, guint(position), guint(removing), &items, guint(items.count))
-            items.forEach { g_object_unref($0) }
+            var pointers: [gpointer?] = items.map { $0.ref.pointer }
+            withExtendedLifetime(items) {
+                g_list_store_splice(model.opaque, guint(position), guint(removing), &pointers, guint(pointers.count))
+            }
         } else {
             let copies = texts.map { UnsafePointer(strdup($0)) } + [nil]
             gtk_string_list_splice(model(), guint(position), guint(removing), copies)

@@ -7,14 +7,14 @@ import GtkBridge
 @MainActor
 final class PeerApplication {
     private let options: PeerOptions
-    private let application: GObjectRef
+    private let application: OwnedObject
     private var window: PeerWindow?
     private var status: Int32 = 0
 
     init(options: PeerOptions) {
         self.options = options
-        application = GObjectRef(gtk_application_new("io.github.gtktabledemo.ListPeers", G_APPLICATION_NON_UNIQUE)!)
-        application.on("activate") { [weak self] in self?.activate() }
+        application = OwnedObject(adopting: gtk_application_new("io.github.gtktabledemo.ListPeers", G_APPLICATION_NON_UNIQUE)!)
+        application.ref.on("activate") { [weak self] in self?.activate() }
     }
 
     /// Runs the main loop; GLib sees only the program name (options were parsed already).
@@ -22,9 +22,8 @@ final class PeerApplication {
         let result = CommandLine.arguments[0].withCString { name in
             var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), nil]
             defer { free(argv[0]) }
-            return g_application_run(application(), 1, &argv)
+            return g_application_run(application.ref(), 1, &argv)
         }
-        g_object_unref(application.pointer)
         return status != 0 ? status : result
     }
 
@@ -39,7 +38,7 @@ final class PeerApplication {
             // Our rows' fonts, after the sheet so they win, as our app adds them.
             if let path = options.rowCSSPath { PeerApplication.loadStyleSheet(URL(fileURLWithPath: path)) }
             let rows = try PeerRows.load(path: options.dataPath, dataFolder: folder)
-            window = PeerWindow(application: application, options: options, rows: rows)
+            window = PeerWindow(application: application.ref, options: options, rows: rows)
             window?.present()
         } catch {
             FileHandle.standardError.write(Data("ListPeers: \(error.description)\n".utf8))
@@ -56,10 +55,10 @@ final class PeerApplication {
     /// styled (and cost) as in our table.
     private static func loadStyleSheet(_ url: URL) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_path(provider, url.path)
+        // Ours goes when this returns: the display keeps the provider.
+        let provider = OwnedObject(adopting: gtk_css_provider_new()!)
+        gtk_css_provider_load_from_path(provider.ref(), url.path)
         gtk_style_context_add_provider_for_display(
-            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+            gdk_display_get_default(), provider.ref.opaque, guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }

@@ -53,13 +53,19 @@ extension Table {
 
     /// Sets or clears `mark` on every selected row as one layer and one undo step; while a
     /// find filter is on, the layer covers the selected matches' positions in the whole table
-    /// (``wholeSelection()``), never a row the filter hides.
+    /// (``wholeSelection()``), never a row the filter hides. The toast counts the rows with
+    /// marks among them (headers have none).
     ///
     /// - Complexity: O(r log n + m log n) for r ranges of the whole table and m measured notes
     ///   (plus ``wholeSelection()`` while filtered).
     func markSelectionInLayer(_ mark: BatchMark, to on: Bool) -> TableUpdate {
         let selected = wholeSelection()
-        let marking = BatchMarking(mark: mark, on: on, ranges: selected, firstRow: wholeLayout.id(at: selected.ranges[0].lowerBound))
+        let whole = wholeLayout
+        let headers = selected.ranges.reduce(0) { sum, range in
+            sum + whole.index.countOfKind(.header, before: range.upperBound) - whole.index.countOfKind(.header, before: range.lowerBound)
+        }
+        let marking = BatchMarking(mark: mark, on: on, ranges: selected, firstRow: whole.id(at: selected.ranges[0].lowerBound),
+                                   count: selected.count - headers)
         var update = pushMarkLayer(marking, covering: selected)
         history.record(.markRows(marking), at: clock())
         history.breakCoalescing()

@@ -133,14 +133,12 @@ extension Table {
                 memo.unmeasurable.remove(row.id)
             case .tooTall:
                 memo.unmeasurable.remove(row.id)
-                problems.append(RowProblem(row: row.id, message:
-                    "The table cannot show all of \(row.userFacingName): it is cut off at \(Int(TableLayout.maximumRowHeight)) pixels."))
+                problems.append(RowProblem(row: row.id, kind: .cutOff(limit: Int(TableLayout.maximumRowHeight))))
             case .unmeasurable:
                 // A height measured before no longer holds: keep it, but flag it stale.
                 if layout.isMeasured(row.id) { batch.invalidateHeight(of: row.id) }
                 memo.unmeasurable.insert(row.id)
-                problems.append(RowProblem(row: row.id, message:
-                    "Could not measure \(row.userFacingName), so it is shown at an estimated height."))
+                problems.append(RowProblem(row: row.id, kind: .notMeasured))
             }
             if let height = outcome.engineHeight {
                 batch.setMeasuredHeight(height, for: row.id)
@@ -155,7 +153,7 @@ extension Table {
                 mirrorHeightsToWholeTable(batch)
                 for id in measured { measureCounts[id, default: 0] += 1 }
             } catch {
-                problems += measured.map { RowProblem(row: $0, message: "Could not lay out \(rows[$0]?.userFacingName ?? "a row"): \(error)") }
+                problems += measured.map { RowProblem(row: $0, kind: .notLaidOut(reason: "\(error)")) }
             }
         }
         update.problems = problems

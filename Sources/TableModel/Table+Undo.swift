@@ -27,7 +27,7 @@ extension Table {
             return update
         } catch {
             history.discardNextUndo()
-            return failedStep(edit, verb: "undo", error)
+            return failedStep(edit, undo: true)
         }
     }
 
@@ -46,15 +46,14 @@ extension Table {
             return update
         } catch {
             history.discardNextRedo()
-            return failedStep(edit, verb: "redo", error)
+            return failedStep(edit, undo: false)
         }
     }
 
     /// The update for a step that could not be applied: nothing changed, one problem.
-    private func failedStep(_ edit: TableEdit, verb: String, _ error: TableError) -> TableUpdate {
+    private func failedStep(_ edit: TableEdit, undo: Bool) -> TableUpdate {
         var update = unchangedUpdate()
-        let name = rows[edit.row]?.userFacingName ?? "a row that is gone"
-        update.problems.append(RowProblem(row: edit.row, message: "Could not \(verb) the last change to \(name), so it was dropped from the history."))
+        update.problems.append(RowProblem(row: edit.row, kind: .stepDropped(undo: undo)))
         return update
     }
 

@@ -9,7 +9,6 @@ import Testing
         let table = fixture.table
         #expect(table.row(RowID(2))?.quotedExcerpt == "Buy milk")
         #expect(table.row(RowID(30))?.quotedExcerpt == "Thirty")
-        #expect(table.row(RowID(2))?.userFacingName == "the note “Buy milk”")
         func excerpt(_ content: RowContent) -> String? { Row(id: RowID(1), content: content).quotedExcerpt }
         #expect(excerpt(.note(text: "  Call Anna\nabout Friday", expanded: false)) == "Call Anna")
         #expect(excerpt(.header(title: String(repeating: "ж", count: 40))) == String(repeating: "ж", count: 32) + "…")

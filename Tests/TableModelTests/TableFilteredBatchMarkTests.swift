@@ -16,6 +16,17 @@ import Testing
         Set((1...Int64(Self.count)).filter { table.row(RowID($0))?.kind != .header && include($0) })
     }
 
+    /// Unfiltered, Ctrl+A selects the headers too; the toast counts the rows the mark is on.
+    @Test func theToastOfAFlagOnEveryRowCountsTheRowsWithMarksNotTheHeaders() throws {
+        let table = try TableFilterTests.table(count: Self.count)
+        _ = try table.toggleFlag(RowID(8))  // flagged before: still one of the rows flagged
+        _ = table.selectAll()
+        let update = try table.setMark(.flag, to: true)
+        let notes = notes(table) { _ in true }
+        #expect(update.undoToast?.action == .marked(.flag, on: true, count: notes.count))
+        #expect(marks(table, \.flagged) == notes)
+    }
+
     @Test func flagOnEveryMatchFlagsTheMatchesOnlyAndUndoGivesEachRowItsOwnFlag() throws {
         let table = try TableFilterTests.table(count: Self.count)
         _ = try table.toggleFlag(RowID(8))  // a match flagged before

@@ -1,5 +1,6 @@
 """An AT-SPI client, run on the app's session bus: finds the app's Expand buttons and a row's
-swipe actions by name and role, and presses one Expand button. Prints what it found as JSON."""
+swipe actions by name and role, and presses one Expand button (--press) or one row's action
+(--press-row-action ROW-NAME ACTION-NAME). Prints what it found as JSON."""
 import json
 import sys
 
@@ -71,11 +72,12 @@ def main():
     expand = [b for b in buttons if b.name == "Expand" and b.getState().contains(pyatspi.STATE_SENSITIVE)]
     pressed = False
     if expand and "--press" in sys.argv:
-        action = expand[0].queryAction()
-        for index in range(action.nActions):
-            if action.getName(index) in ("click", "activate", "press"):
-                pressed = action.doAction(index)
-                break
+        pressed = press(expand[0])
+    if "--press-row-action" in sys.argv:
+        row_name, action_name = sys.argv[sys.argv.index("--press-row-action") + 1:][:2]
+        row = next((n for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM and n.name == row_name), None)
+        action = next((b for b in walk(row) if b.getRole() == pyatspi.ROLE_PUSH_BUTTON and b.name == action_name), None)
+        pressed = press(action) if action else False
     print(json.dumps({"buttons": names, "pressed": bool(pressed),
                       "listItems": sum(1 for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM),
                       "listItemNames": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST_ITEM],
@@ -84,6 +86,15 @@ def main():
                       "lists": [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST],
                       "allNames": sorted({n.name for n in nodes if n.name}),
                       "notes": [note_text(n) for n in nodes if n.name == "Note"]}))
+
+
+def press(button):
+    """Activates `button` by its AT-SPI action, as a screen reader's "activate" does."""
+    action = button.queryAction()
+    for index in range(action.nActions):
+        if action.getName(index) in ("click", "activate", "press"):
+            return action.doAction(index)
+    return False
 
 
 def note_text(node):

@@ -284,14 +284,25 @@ class App:
     def wait_state(self, predicate=lambda s: True, timeout=15.0, what="a settled state", settled=True):
         """Waits for a state satisfying `predicate`; by default a settled one (no animation
         running and no content loading)."""
+        last = {}
         def check():
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited with {self.process.returncode}:\n{self.stderr_text()}")
             state = self.state()
+            if state:
+                last["state"] = state
             if state and (state.get("settled") or not settled) and predicate(state):
                 return state
             return None
-        return wait_until(check, timeout=timeout, what=what)
+        try:
+            return wait_until(check, timeout=timeout, what=what)
+        except TimeoutError as error:
+            state = last.get("state") or {}
+            if settled and not state.get("settled", True):
+                # Which term held the window unsettled, and whether frames were still coming.
+                raise TimeoutError(f"{error} (the last state, frame {state.get('frame')}, was not settled: "
+                                   f"{', '.join(state.get('unsettledBy', [])) or 'no reason given'})") from None
+            raise
 
     def wait_frame_after(self, state, predicate=lambda s: True, timeout=10.0, what="the next settled frame"):
         """Waits for a settled state written after `state` that satisfies `predicate`."""

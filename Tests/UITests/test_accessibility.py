@@ -1,5 +1,5 @@
-"""Accessibility (W4, S7): an AT-SPI client finds the Expand buttons and a row's actions by
-name, and activating one Expand button expands its note."""
+"""Accessibility (W4, S7): an AT-SPI client finds the Expand buttons and a closed row's actions
+by name, and activating one Expand button expands its note and one action performs it."""
 import json
 from collections import Counter
 import os
@@ -18,7 +18,7 @@ def ask(bus, display, *args):
     return json.loads(result.stdout.strip().splitlines()[-1]) if result.stdout.strip() else {"error": result.stderr}
 
 
-def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, workdir):
+def test_atspi_client_finds_and_activates_expand_and_a_closed_rows_actions(display, workdir):
     bus = SessionBus()
     app = App(display, workdir, bus=bus)
     try:
@@ -37,6 +37,22 @@ def test_atspi_client_finds_and_activates_expand_and_finds_row_actions(display, 
         assert "Groceries: oat milk, rye bread, two lemons." in found["listItemNames"], found["listItemNames"]
         assert all(name for name in found["listItemNames"]), found["listItemNames"]
         assert not [n for n in found["allNames"] if n.startswith("Gtd") or n == "GtkImage"], found["allNames"]
+        # S7: a closed row's actions are there to activate too, not only to read.
+        groceries = app.row(state, 2)
+        assert groceries["text"] in found["listItemNames"] and groceries["swipeOffset"] == 0, groceries
+        assert not groceries["flagged"], groceries
+        flagged = ask(bus, display, "--press-row-action", groceries["text"], "Flag")
+        assert flagged["pressed"], flagged
+        app.wait_state(lambda s: app.row(s, 2)["flagged"] and not s["anyRowOpen"],
+                       what="Flag, activated over AT-SPI on the closed row, to flag it")
+        # The flagged row offers Unflag (S9), a button its closed strip builds while closed; the
+        # row's name now reads its mark too.
+        flagged_name = groceries["text"] + ", ⚑ Flagged"
+        assert flagged_name in ask(bus, display)["listItemNames"]
+        unflagged = ask(bus, display, "--press-row-action", flagged_name, "Unflag")
+        assert unflagged["pressed"], unflagged
+        app.wait_state(lambda s: not app.row(s, 2)["flagged"] and not s["anyRowOpen"],
+                       what="Unflag, activated over AT-SPI on the closed row, to unflag it")
         pressed = ask(bus, display, "--press")
         assert pressed["pressed"], pressed
         app.wait_state(lambda s: any(r["kind"] == "note" and r["expanded"] for r in s["rows"]),

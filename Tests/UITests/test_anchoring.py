@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from harness import CLASSIC_SCROLLBARS, checking_every_scroll, ROOT, dark_pixels, sample_with
+from harness import CLASSIC_SCROLLBARS, checking_every_scroll, ROOT, dark_pixels, sample_with, wait_until
 
 
 @pytest.fixture
@@ -214,14 +214,22 @@ def test_rows_arriving_during_a_thumb_drag_slide_only_themselves(launch, big_fil
     watcher = threading.Thread(target=watch)
     watcher.start()
     try:
-        # Slowly (about 3 s), so rich rows that came into view arrive 0.7 s later while the
-        # thumb still moves.
+        # Slowly (at least 3 s), so rich rows that came into view arrive 0.7 s later while the
+        # thumb still moves. The hand waits for a drawn frame after each of 20 stretches, so
+        # the drag spans at least 20 frames however slowly a loaded machine draws them (a
+        # 3 s drag in one go drew only 10 frames in a clean-clone run).
         top, bottom = slider_centre(state), bounds["y"] + bounds["height"] - 2
-        steps = 300
-        moves = ["mousemove", "--sync", int(x), int(top), "mousedown", 1]
-        for i in range(1, steps + 1):
-            moves += ["sleep", "0.01", "mousemove", "--sync", int(x), int(top + (bottom - top) * i / steps)]
-        app.xdotool(*moves, "mouseup", 1)
+        steps, stretches = 300, 20
+        app.xdotool("mousemove", "--sync", int(x), int(top), "mousedown", 1)
+        for stretch in range(stretches):
+            drawn = app.state()["frame"]
+            moves = []
+            for i in range(stretch * steps // stretches + 1, (stretch + 1) * steps // stretches + 1):
+                moves += ["sleep", "0.01", "mousemove", "--sync", int(x), int(top + (bottom - top) * i / steps)]
+            app.xdotool(*moves)
+            wait_until(lambda: (app.state() or {}).get("frame", 0) > drawn, timeout=10,
+                       what="a frame drawn during the drag")
+        app.xdotool("mouseup", 1)
     finally:
         dragging.clear()
         watcher.join()

@@ -3,11 +3,12 @@ import Foundation
 import GtkBridge
 
 /// The GtkApplication (an AdwApplication, for toasts and the system dark-style preference).
-/// It owns the one main window; it is not a global, main.swift holds it for the run.
+/// It owns the GtkApplication and the one main window; it is not a global, main.swift holds it
+/// for the run.
 @MainActor
 final class DemoApplication {
     private let options: LaunchOptions
-    private let application: GObjectRef
+    private let application: OwnedObject
     private var window: MainWindow?
     /// The rows, opened on a thread from the start while GTK starts up (``RowsDocumentOpening``).
     private let opening: RowsDocumentOpening
@@ -15,11 +16,11 @@ final class DemoApplication {
     init(options: LaunchOptions) {
         self.options = options
         opening = RowsDocumentOpening(options: options)
-        application = GObjectRef(adw_application_new(DataLocation.appID, Self.flags(for: options))!)
+        application = OwnedObject(adopting: adw_application_new(DataLocation.appID, Self.flags(for: options))!)
         // Emitted only in the instance that goes on to show the window, never in a launch
         // that hands over to a running one.
-        application.on("startup") { [weak self] in self?.opening.allowWriting() }
-        application.on("activate") { [weak self] in self?.activate() }
+        application.ref.on("startup") { [weak self] in self?.opening.allowWriting() }
+        application.ref.on("activate") { [weak self] in self?.activate() }
         addQuitAction()
         // SIGTERM and SIGINT quit as Ctrl+Q does, so pending changes are written first (W6).
         for signal in [SIGTERM, SIGINT] {
@@ -30,7 +31,7 @@ final class DemoApplication {
     /// Closes the window, which writes what is unsaved first and ends the run.
     private func quit() {
         guard let window else {
-            g_application_quit(application())
+            g_application_quit(application.ref())
             return
         }
         window.close()
@@ -50,9 +51,8 @@ final class DemoApplication {
         let status = CommandLine.arguments[0].withCString { name in
             var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), nil]
             defer { free(argv[0]) }
-            return g_application_run(application(), 1, &argv)
+            return g_application_run(application.ref(), 1, &argv)
         }
-        g_object_unref(application.pointer)
         return window?.exitStatus ?? status
     }
 
@@ -64,15 +64,15 @@ final class DemoApplication {
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         StyleSheet.load(from: DataLocation.styleSheet)
         StyleSheet.loadMeasuredRules()
-        window = MainWindow(application: application, options: options, opening: opening)
+        window = MainWindow(application: application.ref, options: options, opening: opening)
         window?.present()
     }
 
     private func addQuitAction() {
-        let quit = GObjectRef(g_simple_action_new("quit", nil)!)
-        quit.onIgnoringArgument("activate") { [weak self] in self?.quit() }
-        g_action_map_add_action(application(), quit())
-        g_object_unref(quit.pointer)
+        // Ours goes when this returns: the application keeps the action.
+        let quit = OwnedObject(adopting: g_simple_action_new("quit", nil)!)
+        quit.ref.onIgnoringArgument("activate") { [weak self] in self?.quit() }
+        g_action_map_add_action(application.ref(), quit.ref())
         setAccelerators(["<Control>q"], for: "app.quit")
         setAccelerators(["<Control>z"], for: "win.undo")
         setAccelerators(["<Control><Shift>z", "<Control>y"], for: "win.redo")
@@ -84,7 +84,7 @@ final class DemoApplication {
     /// Binds keyboard shortcuts to an action name such as `win.undo`.
     private func setAccelerators(_ accelerators: [String], for action: String) {
         withCStrings(accelerators) { list in
-            gtk_application_set_accels_for_action(application(), action, list)
+            gtk_application_set_accels_for_action(application.ref(), action, list)
         }
     }
 }

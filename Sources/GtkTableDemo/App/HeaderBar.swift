@@ -73,7 +73,27 @@ final class HeaderBar {
             "subtitle": adw_window_title_get_subtitle(title()).map { String(cString: $0) } ?? "",
             "endEditing": button,
             "mainMenu": menu,
+            "titleLabels": titleLabels(in: window),
         ]
+    }
+
+    /// The window title's mapped labels (the title and the subtitle): each one's text and its
+    /// box as GTK placed it, in window coordinates. O(the title's few widgets).
+    private func titleLabels(in window: GObjectRef) -> [[String: Any]] {
+        var labels: [[String: Any]] = []
+        var pending = [title.widget]
+        while let widget = pending.popLast() {
+            guard gtk_widget_get_mapped(widget) != 0 else { continue }
+            if GObjectRef(widget).isA(gtk_label_get_type()), let bounds = AutomationState.windowBounds(of: GObjectRef(widget), in: window) {
+                labels.append(["text": String(cString: gtk_label_get_text(OpaquePointer(widget))), "bounds": bounds])
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                pending.append(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        return labels
     }
 
     /// libadwaita 1.2's header bar packs its start and end widgets in boxes with no name, and

@@ -17,22 +17,22 @@ enum MainMenu {
 
     /// The menu button, with the icon GNOME apps use for their primary menu.
     static func makeButton() -> GObjectRef {
-        let rows = g_menu_new()!
-        g_menu_append(rows, Words.importRows, "win.import-rows")
-        g_menu_append(rows, Words.exportRows, "win.export-rows")
-        let app = g_menu_new()!
-        g_menu_append(app, Words.shortcuts, "win.show-help-overlay")
-        g_menu_append(app, Words.about, "win.about")
-        let menu = g_menu_new()!
-        g_menu_append_section(menu, nil, GObjectRef(rows)())
-        g_menu_append_section(menu, nil, GObjectRef(app)())
+        // Ours go when this returns: the menu keeps its sections, the button its menu.
+        let rows = OwnedObject(adopting: g_menu_new()!)
+        g_menu_append(rows.ref(), Words.importRows, "win.import-rows")
+        g_menu_append(rows.ref(), Words.exportRows, "win.export-rows")
+        let app = OwnedObject(adopting: g_menu_new()!)
+        g_menu_append(app.ref(), Words.shortcuts, "win.show-help-overlay")
+        g_menu_append(app.ref(), Words.about, "win.about")
+        let menu = OwnedObject(adopting: g_menu_new()!)
+        g_menu_append_section(menu.ref(), nil, rows.ref())
+        g_menu_append_section(menu.ref(), nil, app.ref())
         let button = GObjectRef(gtk_menu_button_new()!)
         gtk_menu_button_set_icon_name(button(), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(button(), GObjectRef(menu)())
+        gtk_menu_button_set_menu_model(button(), menu.ref())
         gtk_menu_button_set_primary(button(), 1)
         gtk_widget_set_tooltip_text(button.widget, Words.button)
         button.setAccessibleLabel(Words.button)
-        for model in [rows, app, menu] { g_object_unref(UnsafeMutableRawPointer(model)) }
         return button
     }
 }

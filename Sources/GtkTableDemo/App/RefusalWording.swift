@@ -70,8 +70,8 @@ enum RefusalWording {
         return tr("{whole}.{tenth} MB").filling(["whole": String(tenths / 10), "tenth": String(tenths % 10)])
     }
 
-    /// `text` with its first letter in upper case.
-    private static func sentence(_ text: String) -> String {
+    /// `text` with its first letter in upper case (a sentence may begin with a row's name).
+    static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()
     }
 }

@@ -31,8 +31,8 @@ final class RowsTransfer {
     }
 
     private let window: GObjectRef
-    /// The chooser on screen, kept until it answers.
-    private var chooser: GObjectRef?
+    /// The chooser on screen, owned until it has answered (then released from the main loop).
+    private var chooser: OwnedObject?
     /// The open database, if the rows are saved in one.
     var databasePath: () -> String? = { nil }
     /// The open rows as a JSON rows file's bytes, for rows that live in no database (the sample).
@@ -53,11 +53,11 @@ final class RowsTransfer {
     /// Asks for a JSON rows file to import.
     func chooseImport() {
         let chooser = makeChooser(title: Words.importTitle, action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: Words.importButton)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, Words.jsonFiles)
-        gtk_file_filter_add_pattern(filter, "*.json")
-        gtk_file_chooser_add_filter(GObjectRef(chooser.pointer)(), filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
+        // Ours goes when this returns: the chooser keeps the filter.
+        let filter = OwnedObject(adopting: gtk_file_filter_new()!)
+        gtk_file_filter_set_name(filter.ref(), Words.jsonFiles)
+        gtk_file_filter_add_pattern(filter.ref(), "*.json")
+        gtk_file_chooser_add_filter(chooser.ref(), filter.ref())
         show(chooser) { [weak self] path in self?.importRows(from: path) }
     }
 
@@ -65,37 +65,37 @@ final class RowsTransfer {
     func chooseExport() {
         let chooser = makeChooser(title: Words.exportTitle, action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: Words.exportButton)
         let name = databasePath().map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rows"
-        gtk_file_chooser_set_current_name(GObjectRef(chooser.pointer)(), name + ".json")
+        gtk_file_chooser_set_current_name(chooser.ref(), name + ".json")
         show(chooser) { [weak self] path in self?.exportRows(to: path) }
     }
 
-    private func makeChooser(title: String, action: GtkFileChooserAction, accept: String) -> GObjectRef {
-        GObjectRef(gtk_file_chooser_native_new(title, window(), action, accept, Words.cancel)!)
+    private func makeChooser(title: String, action: GtkFileChooserAction, accept: String) -> OwnedObject {
+        OwnedObject(adopting: gtk_file_chooser_native_new(title, window(), action, accept, Words.cancel)!)
     }
 
     /// Shows the chooser modal over the window; `chosen` gets the path if the user accepted.
-    private func show(_ chooser: GObjectRef, chosen: @escaping @MainActor (String) -> Void) {
-        self.chooser.map { gtk_native_dialog_destroy($0()) }
+    private func show(_ chooser: OwnedObject, chosen: @escaping @MainActor (String) -> Void) {
+        self.chooser.map { gtk_native_dialog_destroy($0.ref()) }
         self.chooser = chooser
-        gtk_native_dialog_set_modal(chooser(), 1)
-        chooser.onInt("response") { [weak self] response in
-            let file = gtk_file_chooser_get_file(GObjectRef(chooser.pointer)())
-            let path = file.flatMap { g_file_get_path($0) }.map { pointer in
+        let dialog = chooser.ref
+        gtk_native_dialog_set_modal(dialog(), 1)
+        dialog.onInt("response") { [weak self] response in
+            let file = gtk_file_chooser_get_file(dialog()).map { OwnedObject(adopting: $0) }
+            let path = file.flatMap { g_file_get_path($0.ref()) }.map { pointer in
                 defer { g_free(pointer) }
                 return String(cString: pointer)
             }
-            if let file { g_object_unref(UnsafeMutableRawPointer(file)) }
             // Released from the main loop: GTK still uses the chooser while it emits. The window
             // gets the keyboard back (without a window manager nothing else gives it back).
             MainLoopSource.idle { [weak self] in
-                g_object_unref(chooser.pointer)
-                self.map { gtk_window_present($0.window()) }
+                guard let self else { return false }
+                if self.chooser?.ref == dialog { self.chooser = nil }
+                gtk_window_present(self.window())
                 return false
             }
-            if self?.chooser?.pointer == chooser.pointer { self?.chooser = nil }
             if response == GTK_RESPONSE_ACCEPT.rawValue, let path { chosen(path) }
         }
-        gtk_native_dialog_show(chooser())
+        gtk_native_dialog_show(dialog())
     }
 
     private func importRows(from source: String) {

@@ -50,15 +50,18 @@ enum ShortcutsWindow {
 
     /// A new shortcuts window, not shown; the caller makes it the window's help overlay.
     static func make() -> OwnedObject {
-        let builder = gtk_builder_new_from_string(description, -1)!
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        let builder = OwnedObject(adopting: gtk_builder_new_from_string(description, -1)!)
         // The builder's reference goes with it: the caller gets one of its own.
-        return OwnedObject(retaining: gtk_builder_get_object(builder, "shortcuts")!)
+        return OwnedObject(retaining: gtk_builder_get_object(builder.ref(), "shortcuts")!)
     }
 
     /// The GtkBuilder description of the window, with every text escaped for XML.
     static var description: String {
         var xml = #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>"#
+        // A window to assistive technology, named by its title. GTK 4.18's GtkShortcutsWindow
+        // (deprecated there) takes the generic role, which may not be named: readers saw a
+        // nameless panel. GTK 4.8's is a window already.
+        xml += #"<property name="accessible-role">window</property>"#
         xml += #"<property name="title">\#(escaped(title))</property>"#
         xml += #"<child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>"#
         for group in groups {

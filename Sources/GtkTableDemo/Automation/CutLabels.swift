@@ -46,11 +46,11 @@ enum CutLabels {
     private static func isShortOfItsText(_ label: OpaquePointer) -> Bool {
         guard gtk_label_get_ellipsize(label) != PANGO_ELLIPSIZE_NONE, gtk_label_get_wrap(label) == 0 else { return false }
         let widget = UnsafeMutablePointer<GtkWidget>(label)
-        guard let layout = gtk_widget_create_pango_layout(widget, gtk_label_get_text(label)) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_attributes(layout, gtk_label_get_attributes(label))
+        guard let made = gtk_widget_create_pango_layout(widget, gtk_label_get_text(label)) else { return false }
+        let layout = OwnedObject(adopting: made)
+        pango_layout_set_attributes(layout.ref.opaque, gtk_label_get_attributes(label))
         var width: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, nil)
+        pango_layout_get_pixel_size(layout.ref.opaque, &width, nil)
         return gtk_widget_get_width(widget) < width
     }
 }

@@ -108,7 +108,11 @@ final class ViewModelAgreement {
             guard part.isVisible, gtk_widget_get_child_visible(current) != 0, let box = Self.bounds(of: part, in: content) else { continue }
             if box.x < -0.5 || box.y < -0.5 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5 {
                 let name = String(cString: gtk_widget_get_css_name(current))
-                return "row \(id): its \(name) at \(box) lies outside the row (\(width)×\(height))"
+                // Its own minimum tells whether GTK raised the size the row gave it.
+                let minimumWidth = part.measure(GTK_ORIENTATION_HORIZONTAL).minimum
+                let minimumHeight = part.measure(GTK_ORIENTATION_VERTICAL, forSize: Int32(box.width)).minimum
+                return "row \(id): its \(name) at \(box) lies outside the row (\(width)×\(height));"
+                    + " its minimum is \(minimumWidth) wide, \(minimumHeight) high at its width"
             }
         }
         return nil

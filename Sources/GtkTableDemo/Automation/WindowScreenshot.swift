@@ -5,9 +5,8 @@ import GtkBridge
 @MainActor
 enum WindowScreenshot {
     static func save(_ window: GObjectRef, to path: String) throws(WindowRendering.Failure) {
-        let texture = try WindowRendering.texture(of: window)
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        guard gdk_texture_save_to_png(texture, path) != 0 else {
+        let texture = OwnedObject(adopting: try WindowRendering.texture(of: window))
+        guard gdk_texture_save_to_png(texture.ref.opaque, path) != 0 else {
             throw WindowRendering.Failure(description: "cannot write \(path)")
         }
     }

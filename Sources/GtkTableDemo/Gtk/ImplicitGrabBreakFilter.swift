@@ -1,29 +1,40 @@
 import CGtk
 import GtkBridge
 
-/// Keeps GTK 4.8 from ending one press twice when a grab takes the pointer from the window
-/// while a button is held: a press on the window's resize edge (GTK resizes the window itself
-/// under a pointer grab when no window manager does), a drag and drop, a popover. GDK then
-/// reports both the crossing the grab causes and an "implicit grab broken" event, and GTK's
-/// `handle_pointing_event` takes the widgets under the pointer out of their active state for
-/// each, so every one of them prints "Broken accounting of active state" and the next press
-/// starts from a wrong count. The crossing alone ends the press (it releases the widgets and
-/// drops the pointer focus), so this filter keeps the implicit-grab-broken event of a window
-/// surface from GTK's handler, which only passes events on to GTK's dispatch.
+/// Workaround, dated: GTK before 4.22 ends one pointer press twice when a grab takes the
+/// pointer from the window while a button is held: a press on the window's resize edge (GTK
+/// resizes the window itself under a pointer grab when no window manager does), a drag and drop,
+/// a popover. GDK then reports both the crossing the grab causes and an "implicit grab broken"
+/// event, and `handle_pointing_event` (gtk/gtkmain.c, the same in 4.8.3, 4.18.6 and 4.20.1)
+/// takes the widgets holding the press out of their active state for each
+/// (`set_widget_active_state (…, FALSE)`), so each of them prints "Broken accounting of active
+/// state" and the next press starts from a wrong count.
+/// Upstream fix: GTK merge request !9531, "Fix brokenness in widget active state maintenance"
+/// (issue #7930), first released in 4.21.6, so in stable 4.22.0 (Debian 12 has 4.8.3, Debian 13
+/// 4.18.6). On 4.22 and later `isNeeded` is false and nothing is installed.
+/// `test_without_the_grab_break_filter_gtk_before_4_22_ends_the_edge_press_twice` is its canary.
+///
+/// The crossing alone ends the press (it releases the widgets and drops the pointer focus), so
+/// this filter keeps the implicit-grab-broken event of a window surface from GTK's handler,
+/// which only passes events on to GTK's dispatch.
 ///
 /// How: a `GdkSurface::event` emission hook (hooks run before the handlers) blocks GTK's
 /// handler on the window's surface for that one event, and a handler of ours, connected after
 /// GTK's, unblocks it and ends the emission. Every other event reaches GTK untouched.
 @MainActor
 enum ImplicitGrabBreakFilter {
+    /// Whether the GTK the app runs on has the bug (checked at run time, not build time).
+    static let isNeeded = gtk_get_major_version() == 4 && gtk_get_minor_version() < 22
+
     /// GTK's `event` handler on each filtered window surface, by the surface's address.
     private static var gtkHandlers: [UInt: (handler: gulong, window: GObjectRef)] = [:]
     /// The surface and handler the hook blocked for the event being emitted.
     private static var blocked: (surface: UInt, handler: gulong)?
     private static var hookAdded = false
 
-    /// Filters `window`'s surface from now on, again after every re-realize.
+    /// Filters `window`'s surface from now on, again after every re-realize, where `isNeeded`.
     static func install(on window: GObjectRef) {
+        guard isNeeded else { return }
         window.on("realize") { filter(window) }
         window.on("unrealize") { forget(window) }
         if gtk_widget_get_realized(window.widget) != 0 { filter(window) }
@@ -87,16 +98,15 @@ enum ImplicitGrabBreakFilter {
     ///
     /// - Complexity: O(widgets + controllers); it runs once per implicit grab broken.
     private static func cancelGestures(under widget: UnsafeMutablePointer<GtkWidget>) {
-        if let controllers = gtk_widget_observe_controllers(widget) {
-            for position in 0..<g_list_model_get_n_items(controllers) {
-                guard let controller = g_list_model_get_item(controllers, position) else { continue }
-                if g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_get_type()) != 0,
-                    gtk_gesture_is_active(OpaquePointer(controller)) != 0 {
-                    gtk_event_controller_reset(OpaquePointer(controller))
+        if let observed = gtk_widget_observe_controllers(widget) {
+            let controllers = OwnedObject(adopting: observed)
+            for position in 0..<g_list_model_get_n_items(controllers.ref.opaque) {
+                guard let item = g_list_model_get_item(controllers.ref.opaque, position) else { continue }
+                let controller = OwnedObject(adopting: GObjectRef(item))
+                if controller.ref.isA(gtk_gesture_get_type()), gtk_gesture_is_active(controller.ref.opaque) != 0 {
+                    gtk_event_controller_reset(controller.ref.opaque)
                 }
-                g_object_unref(controller)
             }
-            g_object_unref(UnsafeMutableRawPointer(controllers))
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {

@@ -5,8 +5,9 @@ import TableModel
 /// One side's swipe actions behind a row: real buttons, icon above title, each in its colour
 /// (S1). The strip is as wide as the row has been dragged; the buttons share that width in
 /// proportion to their natural widths, so a rubber-banded drag stretches them evenly.
-/// A closed strip is allocated zero width: its buttons stay in the accessibility tree, so
-/// assistive technology reaches every action without dragging (S7).
+/// A closed strip is not child-visible, so GTK neither allocates, measures nor draws it; its
+/// buttons stay in the accessibility tree, so assistive technology reaches every action
+/// without dragging (S7).
 ///
 /// A strip keeps every button it has built, one per distinct action (a handful: the model's
 /// swipe configurations name few), and shows those a row needs: rebinding a cell to a row
@@ -23,6 +24,10 @@ final class ActionStrip: ContainerLayout {
     /// Each button's width from the model, in left-to-right order.
     private var widths: [Double] = []
     private var shown: [SwipeAction] = []
+    /// Whether the strip is child-visible (GTK's default for a new widget).
+    private var isOpen = true
+    /// The idle source that runs `keepReachable` (`keepReachableSoon`), while one is pending.
+    private var reachabilitySoon: UInt32?
     let side: Side
     /// Called with the index of the clicked action, counted from the row's edge inwards.
     var onActivate: ((Int) -> Void)?
@@ -32,6 +37,12 @@ final class ActionStrip: ContainerLayout {
         widget = Container.make(cssName: "swipe-actions", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
         widget.addCSSClass(side == .left ? "left" : "right")
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
+        // A strip destroyed with its window has nothing left to keep reachable.
+        widget.on("destroy") { [weak self] in
+            guard let self, let pending = self.reachabilitySoon else { return }
+            MainLoopSource.remove(pending)
+            self.reachabilitySoon = nil
+        }
     }
 
     /// Shows `actions`, ordered from the row's edge inwards, at the model's `widths`.
@@ -50,6 +61,49 @@ final class ActionStrip: ContainerLayout {
             gtk_widget_insert_after(button.widget, widget.widget, previous?.widget)
             previous = button
             return button
+        }
+        if !isOpen { keepReachableSoon() }
+    }
+
+    /// Opens the strip (child-visible, so GTK maps, allocates and draws it) or closes it.
+    /// O(1) when `open` is unchanged; closing walks the strip's few widgets once.
+    func setOpen(_ open: Bool) {
+        guard open != isOpen else { return }
+        isOpen = open
+        gtk_widget_set_child_visible(widget.widget, open ? 1 : 0)
+        if !open { keepReachableSoon() }
+    }
+
+    /// Runs `keepReachable` once the main loop is idle, never inside GTK's layout phase: a
+    /// strip closes in its cell's allocation, and realizing widgets there could ask for a
+    /// layout that GTK drops (see `AllocationGuard`).
+    private func keepReachableSoon() {
+        guard reachabilitySoon == nil else { return }
+        reachabilitySoon = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            guard let self else { return false }
+            self.reachabilitySoon = nil
+            if !self.isOpen { self.keepReachable(self.widget) }
+            return false
+        }
+    }
+
+    /// Keeps a closed strip's shown buttons, and what they hold, reachable by assistive
+    /// technology (S7), on any GTK:
+    /// - On GTK 4.18 an unmapped widget is hidden from it (`gtk_widget_unmap` sets the hidden
+    ///   state, and a new widget starts hidden until mapped); GTK 4.8 hid only invisible ones.
+    ///   A closed strip is unmapped, so each is marked as not hidden, as GTK 4.8 left them.
+    /// - A button built while the strip is closed (Unflag, once a row is flagged) was never
+    ///   mapped, so never realized, and GtkButton's activate does nothing on an unrealized
+    ///   button: an AT-SPI click was lost. Each is realized, once the strip is in a window.
+    private func keepReachable(_ node: GObjectRef) {
+        node.setAccessibleHidden(false)
+        if gtk_widget_get_realized(node.widget) == 0 && gtk_widget_get_root(node.widget) != nil {
+            gtk_widget_realize(node.widget)
+        }
+        var child = gtk_widget_get_first_child(node.widget)
+        while let current = child {
+            if gtk_widget_get_visible(current) != 0 { keepReachable(GObjectRef(current)) }
+            child = gtk_widget_get_next_sibling(current)
         }
     }
 

@@ -11,15 +11,16 @@ struct FindMatchTag {
     /// Adds the tag to `buffer`'s tag table.
     init(buffer: GObjectRef) {
         self.buffer = buffer
-        tag = gtk_text_tag_new("find-match")
+        // Ours goes at the end of init: the buffer's tag table keeps the tag as long as the buffer.
+        let made = OwnedObject(adopting: gtk_text_tag_new("find-match")!)
         var color = NoteTextPreview.highlightColor
         var value = GValue()
         g_value_init(&value, gdk_rgba_get_type())
         g_value_set_boxed(&value, &color)
-        g_object_set_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), "background-rgba", &value)
+        g_object_set_property(made.ref.object, "background-rgba", &value)
         g_value_unset(&value)
-        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer()), tag)
-        g_object_unref(tag)
+        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer()), made.ref())
+        tag = made.ref()
     }
 
     /// Tags the words of the buffer's text that begin with one of `words` (folded), and

@@ -29,9 +29,10 @@ enum NoHyphens {
     /// inserted, as it is inserted, so it covers the whole text.
     /// - Complexity: O(characters inserted) per insertion.
     @MainActor static func apply(toBuffer buffer: GObjectRef) {
-        let tag = cgtk_text_tag_new_without_hyphens()!
-        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer()), tag)
-        g_object_unref(tag)
+        // Ours goes when this returns: the buffer's tag table keeps the tag as long as the buffer.
+        let made = OwnedObject(adopting: cgtk_text_tag_new_without_hyphens()!)
+        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer()), made.ref())
+        let tag: UnsafeMutablePointer<GtkTextTag> = made.ref()
         // After the default handler, the location is the end of the inserted text.
         buffer.onTextInserted { location, characters in
             var start = location.pointee

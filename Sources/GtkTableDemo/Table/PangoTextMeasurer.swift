@@ -24,10 +24,9 @@ final class PangoTextMeasurer: TextMeasuring {
     func measure(_ request: TextMeasureRequest) -> Size {
         if request.isMarkup {
             let layout = makeLayout(request)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            pango_layout_set_markup(layout, request.text, -1)
-            NoHyphens.apply(to: layout)
-            return pixelSize(layout)
+            pango_layout_set_markup(layout.ref.opaque, request.text, -1)
+            NoHyphens.apply(to: layout.ref.opaque)
+            return pixelSize(layout.ref.opaque)
         }
         return measureParagraphs(request).reduce(Size.zero) { total, paragraph in
             Size(width: max(total.width, paragraph.width), height: total.height + paragraph.height)
@@ -45,22 +44,21 @@ final class PangoTextMeasurer: TextMeasuring {
     /// for the drawn note that shows them next (`keptNoteLayouts`).
     private func measureParagraphs(_ request: TextMeasureRequest) -> [Size] {
         let layout = makeLayout(request)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        NoHyphens.apply(to: layout)
+        NoHyphens.apply(to: layout.ref.opaque)
         let keeps = request.wrap == .wordChar && request.maxWidth != nil && keptNoteLayouts.wants(request.text, font: request.font)
         var kept: [OwnedObject] = []
         var sizes: [Size] = []
         for paragraph in request.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraphLayout = keeps ? pango_layout_copy(layout)! : layout
-            if keeps { kept.append(OwnedObject(adopting: paragraphLayout)) }
-            pango_layout_set_text(paragraphLayout, String(paragraph), -1)
+            let paragraphLayout = keeps ? OwnedObject(adopting: pango_layout_copy(layout.ref.opaque)!) : layout
+            if keeps { kept.append(paragraphLayout) }
+            pango_layout_set_text(paragraphLayout.ref.opaque, String(paragraph), -1)
             var width: Int32 = 0
             var height: Int32 = 0
-            pango_layout_get_size(paragraphLayout, &width, &height)
+            pango_layout_get_size(paragraphLayout.ref.opaque, &width, &height)
             let scale = Double(PANGO_SCALE)
             sizes.append(Size(width: (Double(width) / scale).rounded(.up), height: (Double(height) / scale).rounded(.toNearestOrAwayFromZero)))
         }
-        if keeps { keptNoteLayouts.keep(kept, for: .init(text: request.text, width: pango_layout_get_width(layout))) }
+        if keeps { keptNoteLayouts.keep(kept, for: .init(text: request.text, width: pango_layout_get_width(layout.ref.opaque))) }
         return sizes
     }
 
@@ -68,30 +66,29 @@ final class PangoTextMeasurer: TextMeasuring {
     /// boxes ("tofu"). The automation state reports it, so tests can prove scripts render.
     func unknownGlyphCount(_ text: String, font: FontDescription) -> Int {
         let layout = makeLayout(font: font)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_text(layout, text, -1)
-        return Int(pango_layout_get_unknown_glyphs_count(layout))
+        pango_layout_set_text(layout.ref.opaque, text, -1)
+        return Int(pango_layout_get_unknown_glyphs_count(layout.ref.opaque))
     }
 
-    /// A new layout (+1 reference, the caller unrefs it) in `request`'s font, wrapped as it says.
-    private func makeLayout(_ request: TextMeasureRequest) -> OpaquePointer {
+    /// A new layout, owned by the caller, in `request`'s font, wrapped as it says.
+    private func makeLayout(_ request: TextMeasureRequest) -> OwnedObject {
         let layout = makeLayout(font: request.font)
         if let width = request.maxWidth, width.isFinite, request.wrap != .none {
-            pango_layout_set_width(layout, Int32(max(0, width) * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, Self.pangoWrap(request.wrap))
+            pango_layout_set_width(layout.ref.opaque, Int32(max(0, width) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout.ref.opaque, Self.pangoWrap(request.wrap))
         }
         return layout
     }
 
-    /// A new layout (+1 reference, the caller unrefs it) in this context, set in `font`.
-    private func makeLayout(font: FontDescription) -> OpaquePointer {
-        let layout = pango_layout_new(context.ref.opaque)!
+    /// A new layout, owned by the caller, in this context, set in `font`.
+    private func makeLayout(font: FontDescription) -> OwnedObject {
+        let layout = OwnedObject(adopting: pango_layout_new(context.ref.opaque)!)
         let description = pango_font_description_new()!
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
-        pango_layout_set_font_description(layout, description)
+        pango_layout_set_font_description(layout.ref.opaque, description)
         return layout
     }
 

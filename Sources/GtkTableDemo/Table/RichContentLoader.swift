@@ -9,8 +9,9 @@ import TableModel
 /// the data folder fails the row with a message instead of drawing garbage or warnings.
 @MainActor
 final class RichContentLoader {
-    /// The simulated network delay.
-    static let delayMilliseconds: UInt32 = 700
+    /// The simulated network delay: 700 ms, or `GTKTABLEDEMO_RICH_DELAY_MS` (a UI test that
+    /// must see a card's placeholder on screen before its content arrives).
+    static let delayMilliseconds: UInt32 = ProcessInfo.processInfo.environment["GTKTABLEDEMO_RICH_DELAY_MS"].flatMap { UInt32($0) } ?? 700
 
     private unowned let controller: TableController
     private let folder: URL

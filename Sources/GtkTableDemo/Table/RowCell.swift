@@ -186,11 +186,11 @@ final class RowCell: ContainerLayout {
 
     /// A strip the content uncovers gets the gap; a closed one is not child-visible, so GTK
     /// neither allocates, measures nor draws its buttons (they stay in the accessibility tree,
-    /// which counts visible widgets, S7), and a freshly bound row pays nothing for them.
+    /// `ActionStrip.setOpen`, S7), and a freshly bound row pays nothing for them.
     func allocate(_ container: GObjectRef, width: Int32, height: Int32) {
         let offset = Int32(swipeOffset.rounded())
         for (strip, x, stripWidth) in [(leftStrip, 0, max(0, offset)), (rightStrip, width + min(0, offset), max(0, -offset))] {
-            gtk_widget_set_child_visible(strip.widget.widget, stripWidth > 0 ? 1 : 0)
+            strip.setOpen(stripWidth > 0)
             if stripWidth > 0 { strip.widget.allocate(x: x, y: 0, width: stripWidth, height: height) }
         }
         // In selection mode the content gives the check box its room at the leading edge

@@ -20,6 +20,8 @@ final class TableController {
     /// The pointer's y over the table, for sending horizontal scrolls to the row under it.
     var pointerY: Double?
     var horizontalScrollTimer: UInt32?
+    /// Touchpad swipes are timed by their events' stamps (see `swipeEventTime`).
+    var swipeTimeline = EventTimeline()
     /// The row being edited when the current swipe's press came; the press may start editing
     /// another, which a swipe undoes.
     var editingBeforeSwipe: RowID?
@@ -78,8 +80,12 @@ final class TableController {
         webViews.close()
     }
 
-    /// True while anything is still moving or being measured: the state file's `settled` is false.
-    var isAnimating: Bool { animator.isAnimating || view.scrolling.isMoving || view.presentation.isAnimating }
+    /// What is still moving, by name: a swipe's offsets, a scroll's glide, rows sliding to
+    /// their new places. Empty when nothing moves (one term of the state file's `settled`).
+    var runningAnimations: [String] {
+        [("swipe", animator.isAnimating), ("scroll", view.scrolling.isMoving), ("slide", view.presentation.isAnimating)]
+            .compactMap { name, running in running ? name : nil }
+    }
 
     // MARK: Applying updates
 
@@ -145,7 +151,7 @@ final class TableController {
         if let id = update.scrollCaretIntoView { caretsToReveal.insert(id) }
         if let toast = update.undoToast { onUndoToast?(toast) }
         // A row that could not be measured or a history step that could not be applied.
-        for problem in update.problems { onError?(problem.message, problem.message) }
+        for problem in update.problems { onError?(RowProblemWording.text(for: problem, in: model), problem.description) }
         onUpdate?()
     }
 

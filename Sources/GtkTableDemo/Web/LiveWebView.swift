@@ -145,11 +145,11 @@ final class LiveWebView {
         let expected = generation
         let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
             var error: UnsafeMutablePointer<GError>?
-            let value = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
+            let made = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
             g_clear_error(&error)
-            guard let value else { return }
-            let text = WebCallbacks.string(of: value)
-            g_object_unref(UnsafeMutableRawPointer(value))
+            guard let made else { return }
+            let value = OwnedObject(adopting: made)
+            let text = WebCallbacks.string(of: value.ref.opaque)
             guard let self, self.generation == expected else { return }
             then(text)
         }

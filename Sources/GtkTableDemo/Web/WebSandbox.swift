@@ -49,13 +49,13 @@ final class WebSandbox {
 
     private func compileFilter() {
         let folder = URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("table-demo/web-filters")
-        let store = webkit_user_content_filter_store_new(folder.path)!
+        // The callback holds the store's owner, so the store lives until the callback has run.
+        let store = OwnedObject(adopting: webkit_user_content_filter_store_new(folder.path)!)
         let rules = Array(Self.filterRules.utf8)
         let bytes = rules.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let (callback, data) = WebCallbacks.asyncCallback { [weak self] source, result in
+        let (callback, data) = WebCallbacks.asyncCallback { [weak self] _, result in
             var error: UnsafeMutablePointer<GError>?
-            let compiled = webkit_user_content_filter_store_save_finish(OpaquePointer(source), result, &error)
-            if let source { g_object_unref(source) }
+            let compiled = webkit_user_content_filter_store_save_finish(store.ref.opaque, result, &error)
             guard let self else {
                 if let compiled { webkit_user_content_filter_unref(compiled) }
                 g_clear_error(&error)
@@ -73,8 +73,7 @@ final class WebSandbox {
                 self.waiting.removeAll()
             }
         }
-        // The store stays alive until the callback (which unrefs it) runs.
-        webkit_user_content_filter_store_save(store, "table-demo-no-network", bytes, nil, callback, data)
+        webkit_user_content_filter_store_save(store.ref.opaque, "table-demo-no-network", bytes, nil, callback, data)
         g_bytes_unref(bytes)
     }
 

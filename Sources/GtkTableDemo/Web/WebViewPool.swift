@@ -39,8 +39,19 @@ final class WebViewPool {
         weak var host: WebRowView?
     }
 
-    /// Rows waiting for a view, and views lent to a row that have not yet loaded and measured it.
-    var pendingCount: Int { waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count }
+    /// Rows asked for but not yet queued (their idle, or the content filter, is still to
+    /// come), rows waiting for a view, and views lent to a row that have not yet loaded and
+    /// measured it. Rows asked for count only while the filter can still be compiled: when it
+    /// cannot, web rows stay blank for good and nothing is pending.
+    var pendingCount: Int {
+        let asked = sandbox?.failure == nil ? asking.values.filter { $0.host?.rowID == $0.id }.count : 0
+        return asked + waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count
+    }
+
+    /// Requests made by ``lend(to:row:html:)`` whose idle source has not yet queued them, by
+    /// a number of their own, so the state file never reports settled before they are.
+    private var asking: [UInt64: Request] = [:]
+    private var askCount: UInt64 = 0
 
     /// The window is closing and its row widgets are being destroyed: no view belongs to a row
     /// any more, no row waits, and nothing lent later reaches a row view. WebKit's answers
@@ -49,6 +60,7 @@ final class WebViewPool {
         for view in live { view.host = nil }
         hosts.removeAll()
         waiting.removeAll()
+        asking.removeAll()
         isClosed = true
     }
 
@@ -73,8 +85,13 @@ final class WebViewPool {
         self.sandbox = sandbox
         hosts.removeAll { $0.host == nil }
         if !hosts.contains(where: { $0.host === host }) { hosts.append(WeakHost(host: host)) }
+        askCount += 1
+        let ask = askCount
+        asking = asking.filter { $0.value.host != nil }
+        if sandbox.failure == nil { asking[ask] = Request(host: host, id: id, html: html) }
         MainLoopSource.idle { [weak self, weak host] in
             sandbox.whenReady { [weak self, weak host] in
+                self?.asking[ask] = nil
                 guard let self, !self.isClosed, let host, host.rowID == id else { return }
                 // A view still showing the row this host showed before goes back to the pool.
                 if let view = host.liveView, view.rowID != id || view.html != html { self.giveBack(from: host) }

@@ -17,19 +17,20 @@ public final class BatchMarking: Hashable, @unchecked Sendable {
     private(set) var ranges: RowSelection
     /// The first covered row, the one the step is named by.
     let firstRow: RowID
-    /// The number of rows selected for it.
+    /// The number of rows it marks: the selected rows that have marks (headers have none),
+    /// whether or not a row had the mark already. The toast says it.
     public let count: Int
     /// The layer's serial while live (also the store's name for the step), 0 while undone.
     var serial = 0
     /// The mark's value before the layer, of each row stored since it was made.
     var before: [RowID: Bool] = [:]
 
-    init(mark: BatchMark, on: Bool, ranges: RowSelection, firstRow: RowID) {
+    init(mark: BatchMark, on: Bool, ranges: RowSelection, firstRow: RowID, count: Int) {
         self.mark = mark
         self.on = on
         self.ranges = ranges
         self.firstRow = firstRow
-        count = ranges.count
+        self.count = count
     }
 
     /// The layer was undone while covering `ranges`: where a redo puts it back.

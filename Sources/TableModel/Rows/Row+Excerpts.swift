@@ -1,24 +1,11 @@
+/// The start of a row's text, as messages quote it to name the row (the app words the
+/// sentences around it, in the user's language): never the row's internal id.
 extension Row {
-    /// The most characters of a row's text quoted in ``userFacingName``.
+    /// The most characters of a row's text ``quotedExcerpt`` keeps.
     static let quotedPrefixLength = 32
 
-    /// How a message to the user names this row: by its kind and the start of its text
-    /// (`the note “Buy milk”`, `the grid of 30 chips`), never by its internal id.
-    ///
-    /// - Complexity: O(leading whitespace + ``quotedPrefixLength``).
-    public var userFacingName: String {
-        switch content {
-        case .header(let title): "the section “\(Row.quoted(title))”"
-        case .note(let text, _): text.allSatisfy(\.isWhitespace) ? "an empty note" : "the note “\(Row.quoted(text))”"
-        case .toggle(let title, _): "the row “\(Row.quoted(title))”"
-        case .grid(let chips): chips.count == 1 ? "the grid of 1 chip" : "the grid of \(chips.count) chips"
-        case .rich: "a rich card"
-        case .web: "a web card"
-        }
-    }
-
-    /// The start of the text or title ``userFacingName`` quotes (`Buy milk`), for a caller that
-    /// words the name itself; nil for a row with no text of its own or only whitespace.
+    /// The start of the text or title a message quotes to name the row (`Buy milk`); nil for
+    /// a row with no text of its own or only whitespace.
     ///
     /// - Complexity: O(leading whitespace + ``quotedPrefixLength``).
     public var quotedExcerpt: String? {
