@@ -487,7 +487,17 @@ class App:
             if mask is not None:
                 mask.save(self.workdir / f"{name}-diff.png")
             raise AssertionError(f"{name}: the screen at rest differs from a full redraw in {box}; "
+                                 f"{describe_difference(before, after, box)}; at rest {self.facts_for_oracle(state)}; "
                                  f"see {name}-at-rest.png, {name}-redrawn.png and {name}-diff.png")
+
+    @staticmethod
+    def facts_for_oracle(state):
+        """What a failed oracle's message names, for a run whose screenshots are not at hand:
+        the keyboard focus, the pinned header, where the table is scrolled to, and the rows
+        GTK has hovered or focused."""
+        facts = {key: state.get(key) for key in ("focus", "focusedRow", "focusVisible", "stickyHeader", "scrollOffset")}
+        facts["rowStates"] = {row["id"]: row["gtkStates"] for row in state.get("rows", []) if row.get("gtkStates")}
+        return facts
 
 
     # What GTK changes on a timer of its own, not in answer to anything: focus rings go a
@@ -543,6 +553,25 @@ def changed_fraction(a: Image.Image, b: Image.Image, tolerance=24):
     mask = diff.point(lambda v: 255 if v > tolerance else 0)
     changed = sum(1 for v in mask.getdata() if v)
     return changed / (a.size[0] * a.size[1]), mask
+
+
+def describe_difference(before: Image.Image, after: Image.Image, box):
+    """In words, how the two shots differ inside `box`: how many pixels, whether only on the
+    box's edge (a ring or a border) or inside it, and each shot's commonest colour there."""
+    crop_before, crop_after = before.crop(box), after.crop(box)
+    _, mask = changed_fraction(crop_before, crop_after, tolerance=0)
+    if mask is None:
+        return "the shots differ in size"
+    width, height = mask.size
+    changed = [(x, y) for y in range(height) for x in range(width) if mask.getpixel((x, y))]
+    on_edge = sum(1 for x, y in changed if min(x, y, width - 1 - x, height - 1 - y) < 3)
+
+    def commonest(image):
+        return max(image.getcolors(width * height) or [(0, None)])[1]
+    spots = [(x, y) for x, y in changed[:: max(1, len(changed) // 3)]][:3]
+    return (f"{len(changed)} pixels differ, {on_edge} of them within 3 px of the box's edge; commonest colour "
+            f"{commonest(crop_before)} at rest, {commonest(crop_after)} redrawn; e.g. "
+            + ", ".join(f"({box[0] + x},{box[1] + y}) {crop_before.getpixel((x, y))}→{crop_after.getpixel((x, y))}" for x, y in spots))
 
 
 # About 170 changed pixels in a 480×700 window: a changed word is several times that.

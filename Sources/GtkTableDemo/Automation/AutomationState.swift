@@ -41,6 +41,7 @@ enum AutomationState {
                 entry["checked"] = cell.selectionCheck.isShown && cell.selectionCheck.isActive
                 if cell.selectionCheck.isShown { entry["checkBounds"] = inWindow(cell.selectionCheck.button) }
                 entry.merge(widgetFacts(of: cell, inWindow: inWindow)) { $1 }
+                entry["gtkStates"] = stateNames(of: cell.widget)
             }
             switch row.content {
             case .note(let text, let expanded):
@@ -207,6 +208,17 @@ enum AutomationState {
             }
         }
         return facts
+    }
+
+    /// The state flags of `widget` its look depends on (style.css), as GTK has them: the
+    /// pointer over it, keyboard focus on or in it, focus rings shown.
+    private static func stateNames(of widget: GObjectRef) -> [String] {
+        let flags = gtk_widget_get_state_flags(widget.widget).rawValue
+        let names: [(GtkStateFlags, String)] = [
+            (GTK_STATE_FLAG_PRELIGHT, "hover"), (GTK_STATE_FLAG_FOCUSED, "focus"),
+            (GTK_STATE_FLAG_FOCUS_WITHIN, "focusWithin"), (GTK_STATE_FLAG_FOCUS_VISIBLE, "focusVisible"),
+        ]
+        return names.filter { flags & $0.0.rawValue != 0 }.map(\.1)
     }
 
     /// The focused widget: its CSS name and the row it is in, as GTK has it.
