@@ -54,16 +54,19 @@ extension Table {
     /// Sets or clears `mark` on every selected row as one layer and one undo step; while a
     /// find filter is on, the layer covers the selected matches' positions in the whole table
     /// (``wholeSelection()``), never a row the filter hides. The toast counts the rows with
-    /// marks among them (headers have none).
+    /// marks among them (headers have none), counted in the table as shown: the same rows,
+    /// in its few ranges rather than the whole table's many (a filtered Ctrl+A is one range
+    /// shown and one per run of neighbouring matches in the whole table).
     ///
-    /// - Complexity: O(r log n + m log n) for r ranges of the whole table and m measured notes
-    ///   (plus ``wholeSelection()`` while filtered).
+    /// - Complexity: O(r log n + s log n + m log n) for r ranges of the whole table, s shown
+    ///   and m measured notes (plus ``wholeSelection()`` while filtered).
     func markSelectionInLayer(_ mark: BatchMark, to on: Bool) -> TableUpdate {
+        let shown = layout
+        let headers = shown.selection.ranges.reduce(0) { sum, range in
+            sum + shown.index.countOfKind(.header, before: range.upperBound) - shown.index.countOfKind(.header, before: range.lowerBound)
+        }
         let selected = wholeSelection()
         let whole = wholeLayout
-        let headers = selected.ranges.reduce(0) { sum, range in
-            sum + whole.index.countOfKind(.header, before: range.upperBound) - whole.index.countOfKind(.header, before: range.lowerBound)
-        }
         let marking = BatchMarking(mark: mark, on: on, ranges: selected, firstRow: whole.id(at: selected.ranges[0].lowerBound),
                                    count: selected.count - headers)
         var update = pushMarkLayer(marking, covering: selected)
@@ -83,9 +86,12 @@ extension Table {
         whole.markCoverage[serial] = covered
         rows.latestMarkLayer = serial
         rows.hasMarkLayers = true
-        for range in covered.ranges {
+        // Each range's first and last rows, found in one walk (a filtered Ctrl+A has a range
+        // per run of neighbouring matches: tens of thousands at a million rows).
+        let ends = whole.index.ids(atAscending: covered.ranges.flatMap { [$0.lowerBound, $0.upperBound - 1] })
+        for number in covered.ranges.indices {
             changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
-                           first: whole.id(at: range.lowerBound), last: whole.id(at: range.upperBound - 1))
+                           first: RowID(ends[2 * number]), last: RowID(ends[2 * number + 1]))
         }
         saveSchedule.noteChange(at: clock())
         return remeasureRows(covered: covered)

@@ -11,10 +11,12 @@ extension Table {
     /// selection itself when no filter is on. Selected rows that follow each other in the
     /// whole table too make one range; rows the filter hides are never in it.
     ///
-    /// Each selected range of k shown rows spanning w rows of the whole table is walked in
-    /// both tables' order when w ≤ `walkLimit` · k, O(k + w + log n); else halved until its
-    /// halves are runs of the whole table, O(p log k log n) for p runs (O(k log n) when every
-    /// match is a run of its own, scattered matches).
+    /// When the s selected rows span w rows of the whole table with w < `walkLimit` · s, the
+    /// whole table is walked once from the first, O(s + w + r log n) for r selected ranges.
+    /// Otherwise each selected range of k shown rows spanning w rows is walked the same way
+    /// when w < `walkLimit` · k, O(k + w + log n); else halved until its halves are runs of
+    /// the whole table, O(p log k log n) for p runs (O(k log n) when every match is a run of
+    /// its own, scattered matches).
     func wholeSelection(walkLimit: Int = Table.wholeSelectionWalkLimit) -> RowSelection {
         guard let whole = filtering?.whole else { return layout.selection }
         let shown = layout
@@ -39,31 +41,23 @@ extension Table {
         /// Appends the runs of shown positions `range`, the first at whole position
         /// `wholeLow`, walking the whole table's rows from there: a row not shown ends a run.
         func walk(_ range: Range<Int>, from wholeLow: Int) {
-            var ids: [Int64] = []
-            ids.reserveCapacity(range.count)
-            shown.index.forEachRow(from: range.lowerBound) { record in
-                ids.append(record.id)
-                return ids.count < range.count
-            }
-            var matched = 0
-            var runStart = wholeLow
-            var position = wholeLow
-            whole.index.forEachRow(from: wholeLow) { record in
-                if record.id == ids[matched] {
-                    matched += 1
-                } else {
-                    if position > runStart { result.append(runStart..<position) }
-                    runStart = position + 1
-                }
-                position += 1
-                guard matched < ids.count else {
-                    result.append(runStart..<position)
-                    return false
-                }
-                return true
+            for run in whole.index.runs(of: shown.index.ids(from: range.lowerBound, count: range.count), from: wholeLow) {
+                result.append(run)
             }
         }
-        for range in shown.selection.ranges {
+        let ranges = shown.selection.ranges
+        guard let first = ranges.first, let last = ranges.last else { return result }
+        let wholeFirst = wholePosition(first.lowerBound)
+        if wholePosition(last.upperBound - 1) - wholeFirst < walkLimit * shown.selection.count {
+            // Dense enough to walk as a whole, once: a filtered Ctrl+A leaves out the headers
+            // shown only to name their sections, so it is a range per section.
+            var ids: [Int64] = []
+            ids.reserveCapacity(shown.selection.count)
+            for range in ranges { ids += shown.index.ids(from: range.lowerBound, count: range.count) }
+            for run in whole.index.runs(of: ids, from: wholeFirst) { result.append(run) }
+            return result
+        }
+        for range in ranges {
             let wholeLow = wholePosition(range.lowerBound)
             let wholeHigh = wholePosition(range.upperBound - 1)
             if wholeHigh - wholeLow < walkLimit * range.count {

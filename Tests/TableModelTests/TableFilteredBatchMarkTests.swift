@@ -110,4 +110,43 @@ import Testing
         }
         #expect(!table.canUndo)
     }
+
+    /// Seeded: sparse, middling and dense matches, and selections of random runs of the rows
+    /// shown (the headers shown only to name a section among them); every way of mapping the
+    /// selection to the whole table gives the ranges made row by row, and the ids at the
+    /// ranges' ends are those found one descent at a time.
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func theWholeSelectionIsTheSelectedRowsFoundOneByOne(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let count = 4_000
+        let table = try TableFilterTests.table(count: count)
+        let share = [20, 300, 950][Int(seed % 3)]
+        let matches = (1...Int64(count)).filter { _ in random.next() % 1_000 < share }
+        _ = table.filter(to: RowMatches(sortedIDs: matches))
+        _ = table.enterSelectionMode()
+        var position = 0
+        while position < table.layout.count {
+            let run = Int(random.next() % 40) + 1
+            if random.next() % 2 == 0 {
+                for shown in position..<min(position + run, table.layout.count) {
+                    _ = try table.toggleSelection(table.layout.id(at: shown))
+                }
+            }
+            position += run
+        }
+        var expected = RowSelection()
+        for range in table.selection.ranges {
+            for shown in range { expected.append(try #require(table.wholeLayout.index(of: table.layout.id(at: shown))).rangeOfOne) }
+        }
+        #expect(table.selection.count > 0)
+        #expect(table.wholeSelection() == expected)
+        #expect(table.wholeSelection(walkLimit: 0) == expected, "halving")
+        #expect(table.wholeSelection(walkLimit: 1 << 30) == expected, "one walk")
+        let ends = expected.ranges.flatMap { [$0.lowerBound, $0.upperBound - 1] }
+        #expect(table.wholeLayout.index.ids(atAscending: ends) == ends.map { table.wholeLayout.id(at: $0).rawValue })
+    }
+}
+
+private extension Int {
+    var rangeOfOne: Range<Int> { self..<self + 1 }
 }

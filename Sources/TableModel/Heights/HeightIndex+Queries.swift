@@ -303,6 +303,88 @@ extension HeightIndex {
         }
     }
 
+    /// The ids of `wanted` rows from position `start` on (fewer at the end of the table),
+    /// copied leaf by leaf.
+    ///
+    /// - Complexity: O(log n + wanted / leaf capacity + wanted).
+    func ids(from start: Int, count wanted: Int) -> [Int64] {
+        var result: [Int64] = []
+        guard wanted > 0, start >= 0, start < count else { return result }
+        result.reserveCapacity(wanted)
+        var (leaf, slot) = locate(index: start)
+        while true {
+            let base = base(of: leaf)
+            let stop = min(Int(leafCounts[Int(leaf)]), slot + wanted - result.count)
+            result.append(contentsOf: ids[base + slot..<base + stop])
+            guard result.count < wanted, let next = self.leaf(after: leaf) else { return result }
+            leaf = next
+            slot = 0
+        }
+    }
+
+    /// The runs of neighbouring positions, from `start` on, of the rows whose ids are
+    /// `wanted`, which follow in row order with the first at `start`: a row between two of
+    /// them ends a run. The walk stops at the last one (or at the end of the table).
+    ///
+    /// - Complexity: O(log n + w) for the w rows from `start` to the last wanted one.
+    func runs(of wanted: [Int64], from start: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        guard !wanted.isEmpty, start >= 0, start < count else { return runs }
+        var (leaf, slot) = locate(index: start)
+        var matched = 0
+        var position = start
+        var runStart = start
+        ids.withUnsafeBufferPointer { ids in
+            wanted.withUnsafeBufferPointer { wanted in
+                while true {
+                    let base = base(of: leaf)
+                    let end = Int(leafCounts[Int(leaf)])
+                    while slot < end {
+                        if ids[base + slot] == wanted[matched] {
+                            matched += 1
+                            if matched == wanted.count {
+                                runs.append(runStart..<position + 1)
+                                return
+                            }
+                        } else {
+                            if position > runStart { runs.append(runStart..<position) }
+                            runStart = position + 1
+                        }
+                        slot += 1
+                        position += 1
+                    }
+                    guard let next = self.leaf(after: leaf) else { return }
+                    leaf = next
+                    slot = 0
+                }
+            }
+        }
+        return runs
+    }
+
+    /// The ids of the rows at `positions`, in one walk over the leaves in row order, for
+    /// many positions where a descent each would cost O(k log n).
+    ///
+    /// - Precondition: `positions` ascend and lie in `0..<count`.
+    /// - Complexity: O(leaves + k) for k positions.
+    func ids(atAscending positions: [Int]) -> [Int64] {
+        var result: [Int64] = []
+        result.reserveCapacity(positions.count)
+        var next = 0
+        var leafStart = 0
+        for (leaf, _) in leavesInRowOrder() where next < positions.count {
+            let leafEnd = leafStart + Int(leafCounts[Int(leaf)])
+            while next < positions.count, positions[next] < leafEnd {
+                precondition(positions[next] >= leafStart, "HeightIndex.ids(atAscending:): positions do not ascend")
+                result.append(ids[base(of: leaf) + positions[next] - leafStart])
+                next += 1
+            }
+            leafStart = leafEnd
+        }
+        precondition(next == positions.count, "HeightIndex.ids(atAscending:): a position is outside 0..<\(count)")
+        return result
+    }
+
     /// Calls `body` with each row from `index` on, in order, until it returns false.
     ///
     /// - Complexity: O(log n · branchCapacity + rows visited).
