@@ -88,7 +88,7 @@ extension Table {
         rows.hasMarkLayers = true
         // Each range's first and last rows, found in one walk (a filtered Ctrl+A has a range
         // per run of neighbouring matches: tens of thousands at a million rows).
-        let ends = whole.index.ids(atAscending: covered.ranges.flatMap { [$0.lowerBound, $0.upperBound - 1] })
+        let ends = whole.index.ids(in: covered.ranges.flatMap { [$0.lowerBound..<$0.lowerBound + 1, $0.upperBound - 1..<$0.upperBound] })
         for number in covered.ranges.indices {
             changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
                            first: RowID(ends[2 * number]), last: RowID(ends[2 * number + 1]))

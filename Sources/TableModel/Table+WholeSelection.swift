@@ -12,7 +12,7 @@ extension Table {
     /// whole table too make one range; rows the filter hides are never in it.
     ///
     /// When the s selected rows span w rows of the whole table with w < `walkLimit` · s, the
-    /// whole table is walked once from the first, O(s + w + r log n) for r selected ranges.
+    /// whole table is walked once from the first, O(s + w + log n).
     /// Otherwise each selected range of k shown rows spanning w rows is walked the same way
     /// when w < `walkLimit` · k, O(k + w + log n); else halved until its halves are runs of
     /// the whole table, O(p log k log n) for p runs (O(k log n) when every match is a run of
@@ -41,7 +41,7 @@ extension Table {
         /// Appends the runs of shown positions `range`, the first at whole position
         /// `wholeLow`, walking the whole table's rows from there: a row not shown ends a run.
         func walk(_ range: Range<Int>, from wholeLow: Int) {
-            for run in whole.index.runs(of: shown.index.ids(from: range.lowerBound, count: range.count), from: wholeLow) {
+            for run in whole.index.runs(of: shown.index.ids(in: [range]), from: wholeLow) {
                 result.append(run)
             }
         }
@@ -51,10 +51,7 @@ extension Table {
         if wholePosition(last.upperBound - 1) - wholeFirst < walkLimit * shown.selection.count {
             // Dense enough to walk as a whole, once: a filtered Ctrl+A leaves out the headers
             // shown only to name their sections, so it is a range per section.
-            var ids: [Int64] = []
-            ids.reserveCapacity(shown.selection.count)
-            for range in ranges { ids += shown.index.ids(from: range.lowerBound, count: range.count) }
-            for run in whole.index.runs(of: ids, from: wholeFirst) { result.append(run) }
+            for run in whole.index.runs(of: shown.index.ids(in: ranges), from: wholeFirst) { result.append(run) }
             return result
         }
         for range in ranges {

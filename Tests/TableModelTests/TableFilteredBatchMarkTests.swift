@@ -142,8 +142,9 @@ import Testing
         #expect(table.wholeSelection() == expected)
         #expect(table.wholeSelection(walkLimit: 0) == expected, "halving")
         #expect(table.wholeSelection(walkLimit: 1 << 30) == expected, "one walk")
-        let ends = expected.ranges.flatMap { [$0.lowerBound, $0.upperBound - 1] }
-        #expect(table.wholeLayout.index.ids(atAscending: ends) == ends.map { table.wholeLayout.id(at: $0).rawValue })
+        let ends = expected.ranges.flatMap { [$0.lowerBound..<$0.lowerBound + 1, $0.upperBound - 1..<$0.upperBound] }
+        #expect(table.wholeLayout.index.ids(in: ends) == ends.map { table.wholeLayout.id(at: $0.lowerBound).rawValue })
+        #expect(table.wholeLayout.index.ids(in: expected.ranges) == expected.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } })
     }
 }
 

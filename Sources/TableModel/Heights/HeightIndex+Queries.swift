@@ -303,23 +303,36 @@ extension HeightIndex {
         }
     }
 
-    /// The ids of `wanted` rows from position `start` on (fewer at the end of the table),
-    /// copied leaf by leaf.
+    /// The ids of the rows in `ranges`, in order, copied leaf by leaf in one walk over the
+    /// leaves in row order, for many ranges where a descent each would cost O(r log n).
     ///
-    /// - Complexity: O(log n + wanted / leaf capacity + wanted).
-    func ids(from start: Int, count wanted: Int) -> [Int64] {
+    /// - Precondition: each range lies in `0..<count` and starts at or after the last row
+    ///   of the one before (so the ends of ranges may name one row twice).
+    /// - Complexity: O(leaves + k) for k rows in the ranges.
+    func ids(in ranges: [Range<Int>]) -> [Int64] {
         var result: [Int64] = []
-        guard wanted > 0, start >= 0, start < count else { return result }
-        result.reserveCapacity(wanted)
-        var (leaf, slot) = locate(index: start)
-        while true {
-            let base = base(of: leaf)
-            let stop = min(Int(leafCounts[Int(leaf)]), slot + wanted - result.count)
-            result.append(contentsOf: ids[base + slot..<base + stop])
-            guard result.count < wanted, let next = self.leaf(after: leaf) else { return result }
-            leaf = next
-            slot = 0
+        result.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        let leaves = leavesInRowOrder()
+        var number = 0
+        var leafStart = 0
+        for range in ranges where !range.isEmpty {
+            precondition(range.lowerBound >= leafStart && range.upperBound <= count,
+                         "HeightIndex.ids(in:): \(range) is outside 0..<\(count) or before the range it follows")
+            var position = range.lowerBound
+            while position < range.upperBound {
+                var leafEnd = leafStart + Int(leafCounts[Int(leaves[number].leaf)])
+                while position >= leafEnd {
+                    leafStart = leafEnd
+                    number += 1
+                    leafEnd = leafStart + Int(leafCounts[Int(leaves[number].leaf)])
+                }
+                let base = base(of: leaves[number].leaf) - leafStart
+                let stop = min(range.upperBound, leafEnd)
+                result.append(contentsOf: ids[base + position..<base + stop])
+                position = stop
+            }
         }
+        return result
     }
 
     /// The runs of neighbouring positions, from `start` on, of the rows whose ids are
@@ -360,29 +373,6 @@ extension HeightIndex {
             }
         }
         return runs
-    }
-
-    /// The ids of the rows at `positions`, in one walk over the leaves in row order, for
-    /// many positions where a descent each would cost O(k log n).
-    ///
-    /// - Precondition: `positions` ascend and lie in `0..<count`.
-    /// - Complexity: O(leaves + k) for k positions.
-    func ids(atAscending positions: [Int]) -> [Int64] {
-        var result: [Int64] = []
-        result.reserveCapacity(positions.count)
-        var next = 0
-        var leafStart = 0
-        for (leaf, _) in leavesInRowOrder() where next < positions.count {
-            let leafEnd = leafStart + Int(leafCounts[Int(leaf)])
-            while next < positions.count, positions[next] < leafEnd {
-                precondition(positions[next] >= leafStart, "HeightIndex.ids(atAscending:): positions do not ascend")
-                result.append(ids[base(of: leaf) + positions[next] - leafStart])
-                next += 1
-            }
-            leafStart = leafEnd
-        }
-        precondition(next == positions.count, "HeightIndex.ids(atAscending:): a position is outside 0..<\(count)")
-        return result
     }
 
     /// Calls `body` with each row from `index` on, in order, until it returns false.
