@@ -55,11 +55,11 @@ extension Table {
     /// find filter is on, the layer covers the selected matches' positions in the whole table
     /// (``wholeSelection()``), never a row the filter hides. The toast counts the rows with
     /// marks among them (headers have none), counted in the table as shown: the same rows,
-    /// in its few ranges rather than the whole table's many (a filtered Ctrl+A is one range
-    /// shown and one per run of neighbouring matches in the whole table).
+    /// in fewer ranges (a filtered Ctrl+A is a range per section there, and one per run of
+    /// neighbouring matches in the whole table).
     ///
-    /// - Complexity: O(r log n + s log n + m log n) for r ranges of the whole table, s shown
-    ///   and m measured notes (plus ``wholeSelection()`` while filtered).
+    /// - Complexity: O(s log n + r + l + m log n) for s selected ranges shown, r ranges of the
+    ///   whole table, l leaves and m measured notes (plus ``wholeSelection()`` while filtered).
     func markSelectionInLayer(_ mark: BatchMark, to on: Bool) -> TableUpdate {
         let shown = layout
         let headers = shown.selection.ranges.reduce(0) { sum, range in
