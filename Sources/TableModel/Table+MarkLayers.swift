@@ -58,13 +58,11 @@ extension Table {
     /// in fewer ranges (a filtered Ctrl+A is a range per section there, and one per run of
     /// neighbouring matches in the whole table).
     ///
-    /// - Complexity: O(s log n + r + l + m log n) for s selected ranges shown, r ranges of the
-    ///   whole table, l leaves and m measured notes (plus ``wholeSelection()`` while filtered).
+    /// - Complexity: O(k + r + l + m log n) for k rows selected, r ranges of the whole table,
+    ///   l leaves and m measured notes (plus ``wholeSelection()`` while filtered).
     func markSelectionInLayer(_ mark: BatchMark, to on: Bool) -> TableUpdate {
         let shown = layout
-        let headers = shown.selection.ranges.reduce(0) { sum, range in
-            sum + shown.index.countOfKind(.header, before: range.upperBound) - shown.index.countOfKind(.header, before: range.lowerBound)
-        }
+        let headers = shown.index.countOfKind(.header, in: shown.selection.ranges)
         let selected = wholeSelection()
         let whole = wholeLayout
         let marking = BatchMarking(mark: mark, on: on, ranges: selected, firstRow: whole.id(at: selected.ranges[0].lowerBound),

@@ -113,8 +113,8 @@ import Testing
 
     /// Seeded: sparse, middling and dense matches, and selections of random runs of the rows
     /// shown (the headers shown only to name a section among them); every way of mapping the
-    /// selection to the whole table gives the ranges made row by row, and the ids at the
-    /// ranges' ends are those found one descent at a time.
+    /// selection to the whole table gives the ranges made row by row, and the ids and the
+    /// headers the one-walk lookups find are those found one row at a time.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func theWholeSelectionIsTheSelectedRowsFoundOneByOne(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -145,6 +145,8 @@ import Testing
         let ends = expected.ranges.flatMap { [$0.lowerBound..<$0.lowerBound + 1, $0.upperBound - 1..<$0.upperBound] }
         #expect(table.wholeLayout.index.ids(in: ends) == ends.map { table.wholeLayout.id(at: $0.lowerBound).rawValue })
         #expect(table.wholeLayout.index.ids(in: expected.ranges) == expected.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } })
+        let headers = table.selection.ranges.flatMap { $0 }.filter { table.row(table.layout.id(at: $0))?.kind == .header }
+        #expect(table.layout.index.countOfKind(.header, in: table.selection.ranges) == headers.count)
     }
 }
 

@@ -303,21 +303,46 @@ extension HeightIndex {
         }
     }
 
-    /// The ids of the rows in `ranges`, in order, copied leaf by leaf in one walk over the
-    /// leaves in row order, for many ranges where a descent each would cost O(r log n).
+    /// The ids of the rows in `ranges`, in order, in one walk over the leaves, for many
+    /// ranges where a descent each would cost O(r log n).
     ///
-    /// - Precondition: each range lies in `0..<count` and starts at or after the last row
-    ///   of the one before (so the ends of ranges may name one row twice).
+    /// - Precondition: as ``forEachSlot(in:_:)``.
     /// - Complexity: O(leaves + k) for k rows in the ranges.
     func ids(in ranges: [Range<Int>]) -> [Int64] {
         var result: [Int64] = []
         result.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        ids.withUnsafeBufferPointer { ids in
+            forEachSlot(in: ranges) { result.append(ids[$0]) }
+        }
+        return result
+    }
+
+    /// How many rows of `kind` the ranges hold, in one walk over the leaves.
+    ///
+    /// - Precondition: as ``forEachSlot(in:_:)``, and the ranges do not overlap.
+    /// - Complexity: O(leaves + k) for k rows in the ranges.
+    func countOfKind(_ kind: RowKind, in ranges: [Range<Int>]) -> Int {
+        var found = 0
+        flags.withUnsafeBufferPointer { flags in
+            forEachSlot(in: ranges) { if flags[$0] & RowRecord.kindMask == kind.rawValue { found += 1 } }
+        }
+        return found
+    }
+
+    /// Calls `body` with the storage slot of each row in `ranges`, in order, walking the
+    /// leaves in row order once.
+    ///
+    /// - Precondition: each range lies in `0..<count` and starts at or after the last row
+    ///   of the one before (so the ends of ranges may name one row twice).
+    /// - Complexity: O(leaves + k) for k rows in the ranges.
+    @inline(__always)
+    private func forEachSlot(in ranges: [Range<Int>], _ body: (Int) -> Void) {
         let leaves = leavesInRowOrder()
         var number = 0
         var leafStart = 0
         for range in ranges where !range.isEmpty {
             precondition(range.lowerBound >= leafStart && range.upperBound <= count,
-                         "HeightIndex.ids(in:): \(range) is outside 0..<\(count) or before the range it follows")
+                         "HeightIndex: rows \(range) are outside 0..<\(count) or before the range they follow")
             var position = range.lowerBound
             while position < range.upperBound {
                 var leafEnd = leafStart + Int(leafCounts[Int(leaves[number].leaf)])
@@ -328,11 +353,10 @@ extension HeightIndex {
                 }
                 let base = base(of: leaves[number].leaf) - leafStart
                 let stop = min(range.upperBound, leafEnd)
-                result.append(contentsOf: ids[base + position..<base + stop])
+                for slot in base + position..<base + stop { body(slot) }
                 position = stop
             }
         }
-        return result
     }
 
     /// The runs of neighbouring positions, from `start` on, of the rows whose ids are
