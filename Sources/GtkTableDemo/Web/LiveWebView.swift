@@ -27,6 +27,8 @@ final class LiveWebView {
     private let ownedView: OwnedObject
     var view: GObjectRef { ownedView.ref }
     private let manager: GObjectRef
+    /// The user style sheet of `pageStyle`, the manager's only one.
+    private var styleSheet: UserStyleSheet
     private(set) var rowID: RowID?
     private(set) var html: String?
     private(set) var isReady = false
@@ -65,7 +67,7 @@ final class LiveWebView {
     init(sandbox: WebSandbox, related: LiveWebView?, textScale: Double, pageStyle: WebPageStyle) {
         self.textScale = textScale
         self.pageStyle = pageStyle
-        manager = sandbox.makeContentManager(style: pageStyle)
+        (manager, styleSheet) = sandbox.makeContentManager(style: pageStyle)
         let widget = cwebkit_web_view_new(sandbox.settings(), manager(), sandbox.session(), related.map { cwebkit_web_view($0.view.widget) })!
         ownedView = OwnedObject(adopting: widget)
         // WebKit's default opaque white page: on a transparent one, a new document painted
@@ -117,7 +119,7 @@ final class LiveWebView {
     func setPageStyle(_ style: WebPageStyle) {
         guard style != pageStyle else { return }
         pageStyle = style
-        WebSandbox.apply(style, to: manager)
+        styleSheet = WebSandbox.apply(style, to: manager, replacing: styleSheet)
         generation += 1
         isSnapshotCurrent = false
         if hasLoaded { measure() }

@@ -78,21 +78,25 @@ final class WebSandbox {
     }
 
     /// A user content manager for one view: the filter, the user style sheet of `style`, and
-    /// the fit script's message handler in the app's own script world.
-    func makeContentManager(style: WebPageStyle) -> GObjectRef {
+    /// the fit script's message handler in the app's own script world; and that sheet, which
+    /// the view hands back to `apply` when its style changes.
+    func makeContentManager(style: WebPageStyle) -> (manager: GObjectRef, sheet: UserStyleSheet) {
         let manager = GObjectRef(webkit_user_content_manager_new()!)
         if let filter { webkit_user_content_manager_add_filter(manager(), filter()) }
-        Self.apply(style, to: manager)
+        let sheet = Self.apply(style, to: manager, replacing: nil)
         webkit_user_content_manager_register_script_message_handler(manager(), WebFitScript.messageName, WebFitScript.world)
-        return manager
+        return (manager, sheet)
     }
 
-    /// Makes `style`'s user style sheet the only one of `manager`, applied under the page's
-    /// own styles. A page already loaded is styled again at once (WebKit re-styles it).
-    static func apply(_ style: WebPageStyle, to manager: GObjectRef) {
-        webkit_user_content_manager_remove_all_style_sheets(manager())
-        let sheet = webkit_user_style_sheet_new(style.userStyle, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)
-        webkit_user_content_manager_add_style_sheet(manager(), sheet)
-        webkit_user_style_sheet_unref(sheet)
+    /// Makes `style`'s user style sheet `manager`'s, in place of `old`, applied under the
+    /// page's own styles; a loaded page is styled again at once (WebKit re-styles it). The new
+    /// sheet is added before the old one goes, so the page is never laid out with neither:
+    /// without one, its body's default margin and its scrollbars would come back, and the
+    /// page would report a taller fit for a moment (a row's height flickering by 16 px).
+    static func apply(_ style: WebPageStyle, to manager: GObjectRef, replacing old: UserStyleSheet?) -> UserStyleSheet {
+        let sheet = UserStyleSheet(style.userStyle)
+        webkit_user_content_manager_add_style_sheet(manager(), sheet.sheet)
+        if let old { webkit_user_content_manager_remove_style_sheet(manager(), old.sheet) }
+        return sheet
     }
 }
