@@ -60,6 +60,10 @@ final class LiveWebView {
     private(set) var pageColorScheme: String?
     /// Counts loads and fits, so a late callback for an earlier one is dropped.
     private var generation = 0
+    /// Counts only what changes the page itself: a load, a zoom, a style. The fit script's
+    /// answer is dropped only when one of these came after it was asked for, not when the
+    /// page's observer reported a fit meanwhile: that answer is what makes the view ready.
+    private var pageGeneration = 0
     private var snapshotSource: UInt32?
 
     /// A view with the sandbox's settings and session; with `related`, it shares that view's
@@ -90,6 +94,7 @@ final class LiveWebView {
     /// Loads `html` as the content of row `id`.
     func load(_ id: RowID, html: String) {
         generation += 1
+        pageGeneration += 1
         rowID = id
         self.html = html
         isReady = false
@@ -107,6 +112,7 @@ final class LiveWebView {
         guard scale != textScale else { return }
         textScale = scale
         generation += 1
+        pageGeneration += 1
         isSnapshotCurrent = false
         lastFit = nil
         if hasLoaded && !isReady { measure() }
@@ -121,6 +127,7 @@ final class LiveWebView {
         pageStyle = style
         styleSheet = WebSandbox.apply(style, to: manager, replacing: styleSheet)
         generation += 1
+        pageGeneration += 1
         isSnapshotCurrent = false
         if hasLoaded { measure() }
     }
@@ -135,16 +142,22 @@ final class LiveWebView {
 
     /// Runs the fit script (which returns the fit), then reports the fit.
     private func measure() {
-        evaluate(WebFitScript.source, inWorld: WebFitScript.world) { [weak self] text in
+        let page = pageGeneration
+        evaluate(WebFitScript.source, inWorld: WebFitScript.world, isCurrent: { $0.pageGeneration == page }) { [weak self] text in
             self?.isReady = true
             self?.fitReported(text)
         }
     }
 
     /// Runs `script` in the page (in the app's script world when one is named) and hands its
-    /// result, as text, to `then`, unless the view has moved on to other content meanwhile.
-    private func evaluate(_ script: String, inWorld world: String? = nil, then: @escaping @MainActor (String) -> Void) {
+    /// result, as text, to `then`, while `isCurrent` holds for the view (by default: no load
+    /// or fit came since).
+    private func evaluate(
+        _ script: String, inWorld world: String? = nil, isCurrent: (@MainActor (LiveWebView) -> Bool)? = nil,
+        then: @escaping @MainActor (String) -> Void
+    ) {
         let expected = generation
+        let isCurrent = isCurrent ?? { $0.generation == expected }
         let (callback, data) = WebCallbacks.asyncCallback { [weak self] object, result in
             var error: UnsafeMutablePointer<GError>?
             let made = webkit_web_view_evaluate_javascript_finish(object?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
@@ -152,7 +165,7 @@ final class LiveWebView {
             guard let made else { return }
             let value = OwnedObject(adopting: made)
             let text = WebCallbacks.string(of: value.ref.opaque)
-            guard let self, self.generation == expected else { return }
+            guard let self, isCurrent(self) else { return }
             then(text)
         }
         webkit_web_view_evaluate_javascript(webView, script, -1, world, nil, nil, callback, data)
