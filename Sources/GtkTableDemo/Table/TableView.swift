@@ -268,18 +268,15 @@ final class TableView: ScrollableLayout, ContainerDrawing {
         configureHorizontalAdjustment(width: Double(width))
         controller.contextMenu.present()
         controller.revealPendingCarets()
-    }
-
-    /// Gives the pending row the focus once its cell is bound (`focusAfterLayout`).
-    private func focusPendingRow() {
-        guard let id = pendingFocus, let cell = cells[id] else { return }
-        pendingFocus = nil
-        if pendingFocusEditsText {
-            editTextSoon(of: cell, id: id)
-        } else {
-            gtk_widget_grab_focus(cell.widget.widget)
+        if let id = pendingFocus, let cell = cells[id] {
+            pendingFocus = nil
+            if pendingFocusEditsText {
+                editTextSoon(of: cell, id: id)
+            } else {
+                gtk_widget_grab_focus(cell.widget.widget)
+            }
+            pendingFocusEditsText = false
         }
-        pendingFocusEditsText = false
     }
 
     /// The rows the viewport and its overscan show, from the model. Rows that come into view
@@ -431,19 +428,13 @@ final class TableView: ScrollableLayout, ContainerDrawing {
         allCellsStale = false
     }
 
-    /// Places a bound cell for every row `rowsToPlace` gives, at the model's rectangles. The
-    /// cells are bound and the pending focus given first, and the styles those changes leave
-    /// pending are worked out before anything is placed (`PendingStyles`), so this frame draws
-    /// them and a size they change is allocated now.
+    /// Places a bound cell for every row `rowsToPlace` gives, at the model's rectangles.
     ///
-    /// - Complexity: O(k) for k placed rows, plus binding the changed ones and restyling
-    ///   the widgets of the placed cells.
+    /// - Complexity: O(k) for k placed rows, plus binding the changed ones.
     private func placeCells(_ visible: [VisibleRow], width: Int32) {
         let offset = geometry.scrollOffset
         let placed = rowsToPlace(visible)
         bindCells(placed)
-        focusPendingRow()
-        PendingStyles.settle(under: widget.widget)
         cellsInDrawingOrder = presentation.isAnimating ? placed.compactMap { cells[$0.id]?.widget.widget } : []
         for row in placed {
             guard let cell = cells[row.id] else { continue }
