@@ -38,12 +38,10 @@ extension Table {
             halve(low, middle, wholeLow, wholePosition(middle))
             halve(middle + 1, high, wholePosition(middle + 1), wholeHigh)
         }
-        /// Appends the runs of shown positions `range`, the first at whole position
+        /// Appends the runs of shown positions `ranges`, the first at whole position
         /// `wholeLow`, walking the whole table's rows from there: a row not shown ends a run.
-        func walk(_ range: Range<Int>, from wholeLow: Int) {
-            for run in whole.index.runs(of: shown.index.ids(in: [range]), from: wholeLow) {
-                result.append(run)
-            }
+        func walk(_ ranges: [Range<Int>], from wholeLow: Int) {
+            for run in whole.index.runs(of: shown.index.ids(in: ranges), from: wholeLow) { result.append(run) }
         }
         let ranges = shown.selection.ranges
         guard let first = ranges.first, let last = ranges.last else { return result }
@@ -51,14 +49,14 @@ extension Table {
         if wholePosition(last.upperBound - 1) - wholeFirst < walkLimit * shown.selection.count {
             // Dense enough to walk as a whole, once: a filtered Ctrl+A leaves out the headers
             // shown only to name their sections, so it is a range per section.
-            for run in whole.index.runs(of: shown.index.ids(in: ranges), from: wholeFirst) { result.append(run) }
+            walk(ranges, from: wholeFirst)
             return result
         }
         for range in ranges {
             let wholeLow = wholePosition(range.lowerBound)
             let wholeHigh = wholePosition(range.upperBound - 1)
             if wholeHigh - wholeLow < walkLimit * range.count {
-                walk(range, from: wholeLow)
+                walk([range], from: wholeLow)
             } else {
                 halve(range.lowerBound, range.upperBound - 1, wholeLow, wholeHigh)
             }
