@@ -85,8 +85,15 @@ extension Table {
         rows.latestMarkLayer = serial
         rows.hasMarkLayers = true
         // Each range's first and last rows, found in one walk (a filtered Ctrl+A has a range
-        // per run of neighbouring matches: tens of thousands at a million rows).
-        let ends = whole.index.ids(in: covered.ranges.flatMap { [$0.lowerBound..<$0.lowerBound + 1, $0.upperBound - 1..<$0.upperBound] })
+        // per run of neighbouring matches: tens of thousands at a million rows). The one-row
+        // ranges go into one array made once: an array per range cost 4 ms at 89,278 ranges.
+        var endRows: [Range<Int>] = []
+        endRows.reserveCapacity(2 * covered.ranges.count)
+        for range in covered.ranges {
+            endRows.append(range.lowerBound..<range.lowerBound + 1)
+            endRows.append(range.upperBound - 1..<range.upperBound)
+        }
+        let ends = whole.index.ids(in: endRows)
         for number in covered.ranges.indices {
             changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
                            first: RowID(ends[2 * number]), last: RowID(ends[2 * number + 1]))
