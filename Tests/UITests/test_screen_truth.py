@@ -2,7 +2,12 @@
 display, the focused widget, a text view's own measure and scroll, and pixels. The app's
 view-model agreement check is on in every scenario (the harness sets it)."""
 
+import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from PIL import Image
 
@@ -289,3 +294,26 @@ def test_action_titles_are_readable_on_their_colours(launch):
             assert contrast(background, (255, 255, 255)) >= 4.5, (background, contrast(background, (255, 255, 255)))
         app.key("Escape")
         state = app.wait_state(lambda s: not s["anyRowOpen"])
+
+
+def remap_canary(display, fix):
+    """Runs `remap_canary.py` on the test's display; returns what it saw."""
+    script = Path(__file__).resolve().parent / "remap_canary.py"
+    run = subprocess.run([sys.executable, str(script), *(["--fix"] if fix else [])], capture_output=True, text=True,
+                         timeout=60, env={**os.environ, "DISPLAY": display.name, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"})
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_child_shown_again_where_it_was_is_drawn(display):
+    """The canary of RemappedChildRedraw: GTK before 4.18 does not draw a child made
+    child-visible again at the allocation it had (its parent keeps the node drawn without it),
+    and a draw queued on the parent, which the app adds there, brings it back; GTK 4.18 draws
+    it either way, so the app leaves the workaround out."""
+    red, without, fixed = "#ff0000", remap_canary(display, fix=False), remap_canary(display, fix=True)
+    assert without["shown"] == red and without["hidden"] != red, without
+    assert fixed["shownAgain"] == red, f"a draw queued on the parent does not bring the child back: {fixed}"
+    if without["gtkMinor"] < 18:
+        assert without["shownAgain"] == without["hidden"], f"GTK drew the child shown again: gate RemappedChildRedraw on 4.{without['gtkMinor']}"
+    else:
+        assert without["shownAgain"] == red, f"GTK 4.{without['gtkMinor']} lost the child shown again: RemappedChildRedraw is needed here too"

@@ -106,7 +106,7 @@ enum AutomationState {
             var facts: [String: Any] = ["id": sticky.id.rawValue, "y": top + sticky.y - geometry.scrollOffset]
             let cell: GObjectRef = view.stickyCell.widget
             facts["bounds"] = inWindow(cell)
-            facts["drawnOnTop"] = gtk_widget_get_child_visible(cell.widget) != 0 && gtk_widget_get_next_sibling(cell.widget) == nil
+            facts["drawnOnTop"] = cell.isChildVisible && gtk_widget_get_next_sibling(cell.widget) == nil
             state["stickyHeader"] = facts
         }
         return state
@@ -189,7 +189,7 @@ enum AutomationState {
         var facts: [String: Any] = [
             "value": gtk_adjustment_get_value(adjustment()), "lower": gtk_adjustment_get_lower(adjustment()),
             "upper": gtk_adjustment_get_upper(adjustment()), "pageSize": gtk_adjustment_get_page_size(adjustment()),
-            "bounds": inWindow(scrollbar) as Any, "visible": gtk_widget_get_child_visible(scrollbar.widget) != 0,
+            "bounds": inWindow(scrollbar) as Any, "visible": scrollbar.isChildVisible,
             // GTK overlays the scrollbar when both the scrolled window and the system allow it.
             "overlay": gtk_scrolled_window_get_overlay_scrolling(view.scrolledWindow()) != 0
                 && SystemSetting.boolean("gtk-overlay-scrolling", fallback: true),

@@ -105,7 +105,7 @@ final class ViewModelAgreement {
         while let current = child {
             child = gtk_widget_get_next_sibling(current)
             let part = GObjectRef(current)
-            guard part.isVisible, gtk_widget_get_child_visible(current) != 0, let box = Self.bounds(of: part, in: content) else { continue }
+            guard part.isVisible, part.isChildVisible, let box = Self.bounds(of: part, in: content) else { continue }
             if box.x < -0.5 || box.y < -0.5 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5 {
                 let name = String(cString: gtk_widget_get_css_name(current))
                 // Its own minimum tells whether GTK raised the size the row gave it.
@@ -124,7 +124,7 @@ final class ViewModelAgreement {
     private static func noteProblem(_ note: NoteRowView, id: RowID, model: Table) -> String? {
         guard let layout = try? model.noteLayout(for: id) else { return nil }
         let hugsText = layout.expanded || !layout.canExpand
-        let shownForms = [note.scroller, note.preview.widget].filter { gtk_widget_get_child_visible($0.widget) != 0 }
+        let shownForms = [note.scroller, note.preview.widget].filter(\.isChildVisible)
         guard shownForms.count == 1, shownForms[0].widget == note.textArea.widget else {
             return "row \(id): \(shownForms.count) text widgets are shown for its \(note.form.rawValue) form"
         }

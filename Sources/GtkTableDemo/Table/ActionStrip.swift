@@ -70,7 +70,7 @@ final class ActionStrip: ContainerLayout {
     func setOpen(_ open: Bool) {
         guard open != isOpen else { return }
         isOpen = open
-        gtk_widget_set_child_visible(widget.widget, open ? 1 : 0)
+        widget.setChildVisible(open)
         if !open { keepReachableSoon() }
     }
 

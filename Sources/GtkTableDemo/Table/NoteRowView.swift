@@ -110,7 +110,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         widget = Container.make(cssName: "note-row", role: GTK_ACCESSIBLE_ROLE_GROUP, layout: self)
         preview.widget.setParent(widget)
         scroller.setParent(widget)
-        gtk_widget_set_child_visible(scroller.widget, 0)
+        scroller.setChildVisible(false)
         scroller.setAccessibleHidden(true)
         marks.setParent(widget)
         button.setParent(widget)
@@ -274,8 +274,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
             textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), preview.text, -1) }
             if !findWords.isEmpty { findTag.apply(findWords, text: preview.text) }
             gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller()), 0)
-            gtk_widget_set_child_visible(scroller.widget, 1)
-            gtk_widget_set_child_visible(preview.widget.widget, 0)
+            scroller.setChildVisible(true)
+            preview.widget.setChildVisible(false)
             scroller.setAccessibleHidden(false)
             preview.widget.setAccessibleHidden(true)
             form = .textView
@@ -316,8 +316,8 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let scroll = gtk_scrolled_window_get_vadjustment(scroller())
         gtk_adjustment_set_value(scroll, gtk_adjustment_get_value(scroll))
         textHandler?.whileBlocked { gtk_text_buffer_set_text(buffer(), "", -1) }
-        gtk_widget_set_child_visible(preview.widget.widget, 1)
-        gtk_widget_set_child_visible(scroller.widget, 0)
+        preview.widget.setChildVisible(true)
+        scroller.setChildVisible(false)
         preview.widget.setAccessibleHidden(false)
         scroller.setAccessibleHidden(true)
         form = .preview

@@ -63,7 +63,7 @@ final class RowCell: ContainerLayout {
         dragHandle.setParent(widget)
         // Set here and in `bind`, never in `allocate`: a visibility change there resizes the
         // table's ancestors while GTK allocates them.
-        gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        dragHandle.setChildVisible(hasDragHandle)
         widget.setAccessibleHidden(true)
     }
 
@@ -115,9 +115,9 @@ final class RowCell: ContainerLayout {
         content.bind(row, model: model)
         let failure = model.readFailure(of: row.id)
         notice.show(failure)
-        gtk_widget_set_child_visible(content.widget.widget, failure == nil ? 1 : 0)
-        if (gtk_widget_get_child_visible(dragHandle.widget) != 0) != hasDragHandle {
-            gtk_widget_set_child_visible(dragHandle.widget, hasDragHandle ? 1 : 0)
+        content.widget.setChildVisible(failure == nil)
+        if dragHandle.isChildVisible != hasDragHandle {
+            dragHandle.setChildVisible(hasDragHandle)
         }
         content.widget.setAccessibleHidden(failure != nil)
         widget.setCSSClass("unreadable", failure != nil)

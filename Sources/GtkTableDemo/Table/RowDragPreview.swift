@@ -47,7 +47,7 @@ final class RowDragPreview {
         indicator.addCSSClass("drop-indicator")
         indicator.setAccessibleHidden(true)
         indicator.setParent(table)
-        gtk_widget_set_child_visible(indicator.widget, 0)
+        indicator.setChildVisible(false)
     }
 
     var isDragging: Bool { drag != nil }
@@ -55,7 +55,7 @@ final class RowDragPreview {
     func begin(_ drag: Drag) {
         self.drag = drag
         destination = drag.source
-        gtk_widget_set_child_visible(indicator.widget, 1)
+        indicator.setChildVisible(true)
     }
 
     /// The pointer moved to `y` in the viewport.
@@ -66,7 +66,7 @@ final class RowDragPreview {
         drag = nil
         destination = nil
         shown = [:]
-        gtk_widget_set_child_visible(indicator.widget, 0)
+        indicator.setChildVisible(false)
     }
 
     /// Works out the drop place from the pointer: the dragged row's middle, in the table as

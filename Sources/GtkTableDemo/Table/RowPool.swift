@@ -25,7 +25,7 @@ final class RowPool {
     /// - Complexity: O(1), plus building a cell when none is idle.
     func dequeue(_ kind: RowKind) -> (cell: RowCell, reused: Bool) {
         if let cell = idle[kind]?.popLast() {
-            gtk_widget_set_child_visible(cell.widget.widget, 1)
+            cell.widget.setChildVisible(true)
             return (cell, true)
         }
         liveCount += 1
@@ -48,7 +48,7 @@ final class RowPool {
         cell.unbind()
         cell.swipeOffset = 0
         if idle[cell.kind, default: []].count < Self.maximumIdlePerKind {
-            gtk_widget_set_child_visible(cell.widget.widget, 0)
+            cell.widget.setChildVisible(false)
             idle[cell.kind, default: []].append(cell)
         } else {
             destroy(cell)

@@ -24,16 +24,16 @@ struct SelectionCheck {
         button.addCSSClass("selection-check")
         button.setParent(parent)
         button.setAccessibleHidden(true)
-        gtk_widget_set_child_visible(button.widget, 0)
+        button.setChildVisible(false)
     }
 
     /// Whether the box is shown and ticked, read from GTK (the state file's witness).
-    var isShown: Bool { gtk_widget_get_child_visible(button.widget) != 0 }
+    var isShown: Bool { button.isChildVisible }
     var isActive: Bool { gtk_check_button_get_active(button()) != 0 }
 
     /// Shows the box when `selecting`, ticked when `selected`.
     func show(selecting: Bool, selected: Bool) {
-        if isShown != selecting { gtk_widget_set_child_visible(button.widget, selecting ? 1 : 0) }
+        if isShown != selecting { button.setChildVisible(selecting) }
         if isActive != selected { gtk_check_button_set_active(button(), selected ? 1 : 0) }
     }
 

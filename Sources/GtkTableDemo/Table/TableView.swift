@@ -485,13 +485,13 @@ final class TableView: ScrollableLayout, ContainerDrawing {
             let row = controller.model.row(sticky.id)
         else {
             stickyHeader = nil
-            gtk_widget_set_child_visible(stickyCell.widget.widget, 0)
+            stickyCell.widget.setChildVisible(false)
             return
         }
         if stickyCell.boundID != sticky.id || allCellsStale || staleRows.contains(sticky.id) {
             stickyCell.bind(row, model: controller.model)
         }
-        gtk_widget_set_child_visible(stickyCell.widget.widget, 1)
+        stickyCell.widget.setChildVisible(true)
     }
 
     /// Pins the sticky header bound by `bindStickyHeader` at the top.
