@@ -137,6 +137,8 @@ def test_random_user_actions_break_nothing_and_lose_nothing(launch, workdir):
                 oracle_checks += 1
             except OracleInconclusive as reason:
                 print(f"step {step}: oracle inconclusive: {reason}")
+            except AssertionError as failure:
+                raise AssertionError(f"seed {seed}, after steps {list(recent)}: {failure}") from None
     # The allocation guard is a safety net: since cells are bound before GTK's layout phase,
     # no request of the table's is lost, and one that was would be a regression of ours.
     recoveries = (app.state() or {}).get("layoutRecoveries")

@@ -65,6 +65,27 @@ final class RowCell: ContainerLayout {
         // table's ancestors while GTK allocates them.
         dragHandle.setChildVisible(hasDragHandle)
         widget.setAccessibleHidden(true)
+        widget.onIgnoringArgument("state-flags-changed") { [weak self] in self?.redrawChildrenStyledByRowState() }
+    }
+
+    /// Queues a draw of each of the row's children. Their look follows the row's state through
+    /// CSS (`table-row:focus:focus-visible > note-row` draws the focus ring on the content,
+    /// `table-row:focus-within > image.drag-handle` shows the handle), and GTK 4.8 was seen
+    /// to keep a child's drawing from before such a change: the soak found the ring still
+    /// drawn on a row GTK no longer had focused, and a handle not shown on a row that had
+    /// the focus, each gone after a full redraw. GTK redraws a child when it restyles it only
+    /// if the child's style differs from the last one it reported for it
+    /// (`gtk_css_widget_node_validate`), so a drawing made from a style worked out on demand in
+    /// between, which was never reported, can be kept. Not traced to an upstream fix, so it
+    /// runs on every GTK: a state change (hover, press, focus) redraws one row's children.
+    ///
+    /// - Complexity: O(children), a handful.
+    private func redrawChildrenStyledByRowState() {
+        var child = gtk_widget_get_first_child(widget.widget)
+        while let current = child {
+            gtk_widget_queue_draw(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Whether the drag handle is shown: on a row that can move (not a header, not unreadable).
