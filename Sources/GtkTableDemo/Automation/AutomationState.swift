@@ -145,7 +145,7 @@ enum AutomationState {
                 if let painted = note.preview.painted, let area = inWindow(note.textArea), let areaTop = area["y"] {
                     var drawn: [String: Any] = [
                         "paragraphs": [painted.first, painted.end], "top": areaTop + Double(painted.top),
-                        "bottom": areaTop + Double(painted.bottom), "current": painted.revision == note.preview.revision,
+                        "bottom": areaTop + Double(painted.bottom), "current": note.preview.isPaintingCurrent,
                     ]
                     if let faded = painted.fadedFrom { drawn["fadedFrom"] = areaTop + Double(faded) }
                     facts["drawnText"] = drawn

@@ -49,12 +49,15 @@ final class NoteTextPreview: ContainerDrawing {
     /// The band of the widget (its own y) drawn at the next snapshot; nil: all of it.
     private var drawnBand: Range<Int32>?
     /// What the last snapshot drew: the paragraphs `first..<end` and the y from the first's
-    /// top to the last's bottom, for the text `revision` it had. Nil before the first.
+    /// top to the last's bottom, for the text `revision` it had, laid out `width` px wide with
+    /// the Pango context's `serial` (its font). Nil before the first.
     /// `fadedFrom`: the text ran on below the widget, so the painting stopped at the last whole
     /// line (its `bottom`), drawn faded from this y; the rest of the widget is blank on purpose.
-    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, fadedFrom: Int32?, revision: Int)?
-    /// Counts text and layout changes, so a painting can be told from an older one.
-    private(set) var revision = 0
+    private(set) var painted: (first: Int, end: Int, top: Int32, bottom: Int32, fadedFrom: Int32?, revision: Int, width: Int32, serial: UInt32)?
+    /// Counts changes of the text and drops of its layouts, so a painting can be told from an
+    /// older one. Laying the text out at another width to measure it does not count: the
+    /// painting at the allocated width stays right.
+    private var revision = 0
     /// The drawn band's granularity, in px.
     static let tileHeight: Int32 = 1024
     /// Where the model's measurer keeps the layouts it made for the notes it measured: a
@@ -83,6 +86,7 @@ final class NoteTextPreview: ContainerDrawing {
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         paragraphMatches = [:]
         widget.setAccessibleDescription(text)
+        revision &+= 1
         forgetLayouts()
         gtk_widget_queue_resize(widget.widget)
     }
@@ -135,6 +139,7 @@ final class NoteTextPreview: ContainerDrawing {
 
     /// Lets every layout go; the next draw or measure lays the text out again.
     func dropLayouts() {
+        revision &+= 1
         forgetLayouts()
         gtk_widget_queue_resize(widget.widget)
     }
@@ -163,7 +168,6 @@ final class NoteTextPreview: ContainerDrawing {
     }
 
     private func forgetLayouts() {
-        revision &+= 1
         layouts = []
         laidOutHeight = 0
         layoutWidth = -1
@@ -284,7 +288,7 @@ final class NoteTextPreview: ContainerDrawing {
         draw(shown, from: Float(top), to: whole?.top ?? drawnBottom, width: width, opacity: 1, in: snapshot)
         if let whole { draw(shown, from: whole.top, to: whole.bottom, width: width, opacity: Self.fadedLineOpacity, in: snapshot) }
         let paintedBottom = whole.map { Int32($0.bottom.rounded(.down)) } ?? (end < layouts.count ? layouts[end].top : laidOutHeight)
-        painted = (first, end, layouts[first].top, paintedBottom, whole.map { Int32($0.top.rounded(.down)) }, revision)
+        painted = (first, end, layouts[first].top, paintedBottom, whole.map { Int32($0.top.rounded(.down)) }, revision, width, contextSerial)
     }
 
     /// How strongly the last whole line of an overflowing note is drawn.
@@ -334,9 +338,16 @@ final class NoteTextPreview: ContainerDrawing {
 
     /// Whether the last snapshot drew every line of the current text that reaches into the
     /// widget's rows `top..<bottom` (its own y).
+    /// Whether the last painting is of the text as it is now, at the widget's width and font.
+    var isPaintingCurrent: Bool {
+        guard let painted else { return false }
+        return painted.revision == revision && painted.width == gtk_widget_get_width(widget.widget)
+            && painted.serial == pango_context_get_serial(gtk_widget_get_pango_context(widget.widget))
+    }
+
     func paintedCovers(_ band: Range<Int32>) -> Bool {
         guard !band.isEmpty, !text.isEmpty else { return true }
-        guard let painted, painted.revision == revision else { return false }
+        guard let painted, isPaintingCurrent else { return false }
         let reachesTop = painted.first == 0 || painted.top <= band.lowerBound
         let reachesBottom = painted.end == paragraphs.count || painted.fadedFrom != nil || band.upperBound <= painted.bottom
         return reachesTop && reachesBottom
