@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GtkBridge
 
 /// Workaround, dated: GTK 4.8 does not redraw a parent when one of its children is made
@@ -16,13 +15,11 @@ import GtkBridge
 /// 4.8.3, the two GTKs this project runs on; the first release with it is not pinned, as
 /// Debian carries none in between, so the gate is 4.18 and the workaround's only cost on
 /// 4.10–4.16 is one draw of the parent that GTK already queued.
-/// `test_a_child_shown_again_where_it_was_is_drawn` is its canary (it sets
-/// `GTKTABLEDEMO_WITHOUT_REMAP_REDRAW` to see the bug on 4.8 and none on 4.18).
+/// `test_a_child_shown_again_where_it_was_is_drawn` is its canary: a small GTK program shows
+/// the bug and this cure on 4.8, and no bug on 4.18.
 enum RemappedChildRedraw {
-    /// Whether the GTK the app runs on has the bug (checked at run time, not build time), and
-    /// the canary has not turned the workaround off.
+    /// Whether the GTK the app runs on has the bug (checked at run time, not build time).
     static let isNeeded = gtk_get_major_version() == 4 && gtk_get_minor_version() < 18
-        && ProcessInfo.processInfo.environment["GTKTABLEDEMO_WITHOUT_REMAP_REDRAW"] != "1"
 }
 
 extension GObjectRef {

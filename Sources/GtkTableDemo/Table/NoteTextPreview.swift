@@ -336,14 +336,15 @@ final class NoteTextPreview: ContainerDrawing {
         return last
     }
 
-    /// Whether the last snapshot drew every line of the current text that reaches into the
-    /// widget's rows `top..<bottom` (its own y).
     /// Whether the last painting is of the text as it is now, at the widget's width and font.
     var isPaintingCurrent: Bool {
         guard let painted else { return false }
         return painted.revision == revision && painted.width == gtk_widget_get_width(widget.widget)
             && painted.serial == pango_context_get_serial(gtk_widget_get_pango_context(widget.widget))
     }
+
+    /// Whether the last snapshot drew every line of the current text that reaches into the
+    /// widget's rows `top..<bottom` (its own y).
 
     func paintedCovers(_ band: Range<Int32>) -> Bool {
         guard !band.isEmpty, !text.isEmpty else { return true }
