@@ -14,9 +14,16 @@ enum WebPageStyle: Equatable {
     case dark
 
     /// The user style sheet every page gets in this style: no margin of its own (the row pads
-    /// it), no scrollbars (the row is as tall as the document), and the colour scheme.
+    /// it), no scrollbars (the row is as tall as the document), as tall as its content and
+    /// no taller, and the colour scheme.
+    ///
+    /// `height: fit-content` turns off a quirk: a document without a doctype (most rows'
+    /// HTML) is in quirks mode, where WebKit stretches the root and the body to the view's
+    /// height when their height is `auto`. The fit would then depend on the view it is
+    /// measured in: a row measured while taller than its text kept that height for good.
+    /// Being the user's, these rules give way to any the page sets itself.
     var userStyle: String {
-        let base = "html { overflow: hidden; } body { margin: 0; }"
+        let base = "html, body { height: fit-content; } html { overflow: hidden; } body { margin: 0; }"
         switch self {
         case .light: return base
         case .dark: return base + " :root { color-scheme: dark; }"
