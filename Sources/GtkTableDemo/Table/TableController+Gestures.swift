@@ -92,11 +92,14 @@ extension TableController {
         gtk_widget_add_controller(cell.widget.widget, click())
     }
 
-    /// A press on the table outside any row closes open actions too.
+    /// A press on the table outside any row closes open actions too. A press on a row is the
+    /// row's own swipe drag's to judge (it bubbles up here as well): closing on it here would
+    /// close the row under a press on a revealed action, whose button then never clicks when
+    /// the release comes after the close (a press held a moment, or a loaded machine).
     func attachTableClicks() {
         let click = GObjectRef(gtk_gesture_click_new()!)
-        click.onPress("pressed") { [weak self] _, _, _ in
-            guard let self, self.model.isAnyRowOpen else { return }
+        click.onPress("pressed") { [weak self] _, _, y in
+            guard let self, self.model.isAnyRowOpen, self.view.row(atY: y) == nil else { return }
             let (_, update) = self.model.tap()
             self.apply(update)
         }
