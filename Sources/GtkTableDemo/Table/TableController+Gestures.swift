@@ -34,7 +34,7 @@ extension TableController {
         let drag = GObjectRef(gtk_gesture_drag_new()!)
         gtk_event_controller_set_propagation_phase(drag(), GTK_PHASE_CAPTURE)
         drag.onPoint("drag-begin") { [weak self, weak cell] x, _ in
-            guard let self, let cell, let id = self.liveRow(of: cell) else { return }
+            guard let self, let cell else { return }
             let offset = cell.swipeOffset
             let width = Double(gtk_widget_get_width(cell.widget.widget))
             let onRevealedAction = (offset > 0 && x < offset) || (offset < 0 && x > width + offset)
@@ -46,6 +46,7 @@ extension TableController {
                 gtk_gesture_set_state(drag(), GTK_EVENT_SEQUENCE_CLAIMED)
                 if offset != 0 { return }
             }
+            guard let id = self.liveRow(of: cell) else { return }  // a row deleted a moment ago
             self.editingBeforeSwipe = self.model.editingRow
             self.perform { () throws(TableError) in try self.model.beginSwipeDrag(on: id, time: self.clock()) }
         }
