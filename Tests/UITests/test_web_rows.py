@@ -216,6 +216,32 @@ def test_a_row_scrolled_out_and_back_shows_its_snapshot_then_its_live_content(la
     app.assert_full_redraw_matches()
 
 
+def test_a_row_waiting_for_a_view_gets_one_after_the_rows_holding_them_scroll_away(launch, workdir):
+    """H2: four web rows in view share the three live views; the fourth waits until one of the
+    others has a snapshot to fall back on (held off here for 3 s). The table then scrolls away
+    (End): the views of rows no longer shown go to the waiting row, and the window settles.
+    Back at the top (Home), each row shows its page, live or as a snapshot."""
+    pages = [{"id": 10 + n, "kind": "web", "html": f"<p style='margin:0;font:14px sans-serif'>Page {n + 1}</p>"}
+             for n in range(4)]
+    rows = [{"id": 1, "kind": "header", "title": "Pages"}, *pages,
+            *(note(100 + n, "Below the pages\n" * 4) for n in range(40))]
+    app = launch(data=rows_file(workdir, rows), env={"GTKTABLEDEMO_WEB_SNAPSHOT_DELAY_MS": "3000"})
+    ids = [10 + n for n in range(4)]
+    state = app.wait_state(lambda s: s.get("active") and all(app.row(s, i) for i in ids)
+                           and sum(bool(app.row(s, i)["webLive"]) for i in ids) == 3,
+                           settled=False, what="three of the four web rows live")
+    waiting = next(i for i in ids if not app.row(state, i)["webLive"])
+    assert not app.row(state, waiting)["webSnapshot"]
+    app.xdotool("key", "End")  # now: `app.key` would wait for a settled window
+    app.wait_state(lambda s: all(app.row(s, i) is None for i in ids), timeout=20,
+                   what=f"the window to settle with row {waiting} served out of view")
+    app.key("Home")
+    state = app.wait_state(lambda s: all(app.row(s, i) and (app.row(s, i)["webLive"] or app.row(s, i)["webSnapshot"]) for i in ids),
+                           timeout=20, what="every web row to show its page")
+    assert state["webViews"] <= 3
+    app.assert_full_redraw_matches()
+
+
 def test_a_web_row_is_swiped_flagged_pinned_deleted_and_restored_like_any_row(launch, workdir):
     """H6: the row's actions work on a web row as on any other, by real drags and clicks over
     its web content; undo brings it back with its HTML and its fit."""

@@ -419,7 +419,7 @@ final class MainWindow {
         guard let controller else { return ["no table"] }
         var reasons = controller.runningAnimations
         if (richLoader?.pendingCount ?? 0) > 0 { reasons.append("rich rows loading") }
-        if controller.webViews.pendingCount > 0 { reasons.append("web rows loading") }
+        reasons += controller.webViews.pending
         return reasons
     }
 

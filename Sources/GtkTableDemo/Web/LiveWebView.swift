@@ -21,7 +21,10 @@ import TableModel
 @MainActor
 final class LiveWebView {
     /// How long after the last fit the snapshot is taken: the row has its new height by then.
-    static let snapshotDelayMilliseconds: UInt32 = 150
+    /// 150 ms, or `GTKTABLEDEMO_WEB_SNAPSHOT_DELAY_MS` (a UI test that needs views lent
+    /// without a snapshot for a while).
+    static let snapshotDelayMilliseconds: UInt32 =
+        ProcessInfo.processInfo.environment["GTKTABLEDEMO_WEB_SNAPSHOT_DELAY_MS"].flatMap { UInt32($0) } ?? 150
 
     /// The WebKitWebView, owned here (its floating reference sunk); parented to the row it is lent to.
     private let ownedView: OwnedObject
@@ -134,6 +137,9 @@ final class LiveWebView {
 
     /// Whether the load of `html` finished (it may not be measured yet).
     private var hasLoaded = false
+
+    /// How far the row's page has come, in words, until it is ready.
+    var stage: String { isReady ? "ready" : hasLoaded ? "loaded, being measured" : "loading" }
 
     private func loadFinished() {
         hasLoaded = true

@@ -34,6 +34,8 @@ final class WebRowView: ContainerLayout, RowContentView {
         gtk_widget_set_overflow(widget.widget, GTK_OVERFLOW_HIDDEN)
         cover.widget.setParent(widget)
         badge = MarksBadge(parent: widget)
+        widget.on("map") { [weak pool] in pool?.hostShownOrHidden() }
+        widget.on("unmap") { [weak pool] in pool?.hostShownOrHidden() }
     }
 
     func bind(_ row: Row, model: any TableReading) {

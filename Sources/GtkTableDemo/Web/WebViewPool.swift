@@ -39,13 +39,27 @@ final class WebViewPool {
         weak var host: WebRowView?
     }
 
-    /// Rows asked for but not yet queued (their idle, or the content filter, is still to
-    /// come), rows waiting for a view, and views lent to a row that have not yet loaded and
-    /// measured it. Rows asked for count only while the filter can still be compiled: when it
-    /// cannot, web rows stay blank for good and nothing is pending.
-    var pendingCount: Int {
-        let asked = sandbox?.failure == nil ? asking.values.filter { $0.host?.rowID == $0.id }.count : 0
-        return asked + waiting.filter(\.isWanted).count + live.filter { $0.host != nil && !$0.isReady }.count
+    /// What is still to come, one entry per row, in words (the state file's `unsettledBy`
+    /// names them, so a test that waits in vain can say which row held it and at which
+    /// stage): rows asked for but not yet queued (their idle, or the content filter, is still
+    /// to come), rows waiting for a view, and views lent to a row that have not yet loaded
+    /// and measured it, whether that row is shown or not. Rows asked for count only while the
+    /// filter can still be compiled: when it cannot, web rows stay blank for good and nothing
+    /// is pending. Empty when nothing is.
+    ///
+    /// - Complexity: O(requests + ``maximumLive``).
+    var pending: [String] {
+        var pending: [String] = []
+        if sandbox?.failure == nil {
+            for request in asking.values where request.host?.rowID == request.id { pending.append("web row \(request.id) asked for") }
+        }
+        for request in waiting where request.isWanted { pending.append("web row \(request.id) waiting for a view") }
+        for view in live where !view.isReady {
+            guard let host = view.host, let id = view.rowID else { continue }
+            let shown = gtk_widget_get_mapped(host.widget.widget) != 0
+            pending.append("web row \(id) \(view.stage)" + (shown ? "" : ", not shown"))
+        }
+        return pending
     }
 
     /// Requests made by ``lend(to:row:html:)`` whose idle source has not yet queued them, by
@@ -101,6 +115,22 @@ final class WebViewPool {
             return false
         }
     }
+
+    /// A row view was shown or hidden: a view lent to a row no longer shown can go to a row
+    /// that waits for one (nothing else would hand it over: a row waiting while every view
+    /// was lent to a row in view waited for good once those rows scrolled away). This comes
+    /// inside the table's allocation, so the views are handed over from an idle source.
+    func hostShownOrHidden() {
+        guard serveSoon == nil, waiting.contains(where: \.isWanted) else { return }
+        serveSoon = MainLoopSource.idle { [weak self] in
+            self?.serveSoon = nil
+            self?.serveWaiting()
+            return false
+        }
+    }
+
+    /// The idle source `hostShownOrHidden` queued, while it is pending.
+    private var serveSoon: UInt32?
 
     /// A row view waiting for a live view.
     private struct Request {
