@@ -65,16 +65,14 @@ extension Table {
         }
         let isListed = { [whole] (id: RowID) in whole.kind(of: id) != nil }
         let held = rows.removeInBulk(count: removed.count, isListed: isListed)
-        richStates = richStates.filter { isListed($0.key) }
-        webFits = webFits.filter { isListed($0.key) }
-        memo.keep(where: isListed)
+        arriving.keep(where: isListed)
+        measuring.memo.keep(where: isListed)
         swipe.forgetRows { !isListed($0) }
-        if let row = editingRow, !isListed(row) { editingRow = nil }
-        if let row = focusedRow, !isListed(row) { focusedRow = nil }
-        if let row = selectionAnchor, !isListed(row) { selectionAnchor = nil }
-        for (first, last) in removed.rangeEnds { changes.trashed(batch: batch, first: first, last: last) }
-        let placedMark = changes.batchDeleteStands()
-        saveSchedule.noteChange(at: clock())
+        focus.keep(where: isListed)
+        let placedMark = store.record { changes in
+            for (first, last) in removed.rangeEnds { changes.trashed(batch: batch, first: first, last: last) }
+            return changes.batchDeleteStands()
+        }
         update.selectionChanged = true
         return (update, removed, held, placedMark)
     }
@@ -100,10 +98,12 @@ extension Table {
         wholeLayout.setSelection(RowSelection())
         if filtering != nil { update = refilter() }
         rows.restore(deletion.held, count: deletion.count)
-        changes.untrashed(batch: deletion.batch)
-        placeAgain(changes.batchDeleteUndone(placedSince: deletion.placedMark))
-        for id in deletion.held.keys { changes.content(id) }
-        saveSchedule.noteChange(at: clock())
+        let placedSince = store.record { changes in
+            changes.untrashed(batch: deletion.batch)
+            for id in deletion.held.keys { changes.content(id) }
+            return changes.batchDeleteUndone(placedSince: deletion.placedMark)
+        }
+        placeAgain(placedSince)
         update.selectionChanged = true
         return update
     }

@@ -191,7 +191,7 @@ extension Table {
     ///
     /// - Complexity: O(r + their text) for r rich rows with a load state.
     public func loadedRichTexts() -> [(id: RowID, text: String)] {
-        richStates.compactMap { id, state in
+        arriving.richStates.compactMap { id, state in
             guard case .loaded(let markup) = state else { return nil }
             return (id, MarkupText.plainText(of: markup))
         }

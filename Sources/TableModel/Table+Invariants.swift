@@ -14,18 +14,18 @@ extension Table {
             precondition(row?.kind == record.kind, "table: row \(record.id) missing or of another kind")
             return true
         }
-        for (id, cached) in memo.noteHeights {
+        for (id, cached) in measuring.memo.noteHeights {
             guard case .note(let text, _)? = rows[id]?.content else { preconditionFailure("table: note cache names \(id)") }
             precondition(cached.text == text, "table: note cache of \(id) is for another text")
             let note = metrics.note
-            let fresh = measurer.measure(text, font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar).height
+            let fresh = measuring.measurer.measure(text, font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar).height
             let height = cached.total
             precondition(fresh == height || (fresh.isNaN && height.isNaN), "table: stale cached height for note \(id)")
         }
-        for id in memo.gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }
-        for id in memo.unmeasurable { precondition(rows[id] != nil, "table: unmeasurable set names \(id)") }
-        for id in richStates.keys { precondition(rows[id]?.kind == .rich, "table: rich state names \(id)") }
-        for id in webFits.keys { precondition(rows[id]?.kind == .web, "table: web fit names \(id)") }
+        for id in measuring.memo.gridFlows.keys { precondition(rows[id]?.kind == .grid, "table: grid cache names \(id)") }
+        for id in measuring.memo.unmeasurable { precondition(rows[id] != nil, "table: unmeasurable set names \(id)") }
+        for id in arriving.richStates.keys { precondition(rows[id]?.kind == .rich, "table: rich state names \(id)") }
+        for id in arriving.webFits.keys { precondition(rows[id]?.kind == .web, "table: web fit names \(id)") }
         for id in swipe.offsets.keys { precondition(rows[id] != nil, "table: swipe offset for missing row \(id)") }
         if let editingRow { precondition(rows[editingRow]?.kind == .note, "table: editing a row that is not a note") }
     }

@@ -94,11 +94,12 @@ extension Table {
             endRows.append(range.upperBound - 1..<range.upperBound)
         }
         let ends = whole.index.ids(in: endRows)
-        for number in covered.ranges.indices {
-            changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
-                           first: RowID(ends[2 * number]), last: RowID(ends[2 * number + 1]))
+        store.record { changes in
+            for number in covered.ranges.indices {
+                changes.marked(step: Int64(marking.serial), mark: marking.mark, on: marking.on,
+                               first: RowID(ends[2 * number]), last: RowID(ends[2 * number + 1]))
+            }
         }
-        saveSchedule.noteChange(at: clock())
         return remeasureRows(covered: covered)
     }
 
@@ -125,9 +126,8 @@ extension Table {
             restored.append(id)
         }
         marking.before = [:]
-        changes.unmarked(step: Int64(marking.serial))
+        store.record { $0.unmarked(step: Int64(marking.serial)) }
         marking.serial = 0
-        saveSchedule.noteChange(at: clock())
         var update = remeasureRows(covered: covered)
         update.refresh += restored.filter { !update.refresh.contains($0) }
         update.selectionChanged = true
@@ -144,7 +144,7 @@ extension Table {
         let whole = wholeLayout
         let isCovered = { (id: RowID) in whole.index(of: id).map(covered.contains) ?? false }
         let near = { [layout] in layout.visibleRows(overscan: layout.viewportHeight).map(\.id).filter(isCovered) }
-        var refresh = memo.noteHeights.keys.filter(isCovered)
+        var refresh = measuring.memo.noteHeights.keys.filter(isCovered)
         var known = Set(refresh)
         for id in near() where known.insert(id).inserted { refresh.append(id) }
         var update = measureRows(refresh.compactMap { id in rows[id].flatMap { $0.kind == .note ? $0 : nil } })

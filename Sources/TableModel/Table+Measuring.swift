@@ -2,6 +2,22 @@ extension Table {
     /// Upper bound on measure-and-look-again rounds in ``layOutVisibleRows(overscan:)``.
     static let maximumLayoutPasses = 8
 
+    /// The geometry the view supplied.
+    ///
+    /// - Complexity: O(1).
+    public var metrics: RowMetrics { measuring.metrics }
+
+    /// The width every row is laid out at.
+    ///
+    /// - Complexity: O(1).
+    public var width: Double { measuring.width }
+
+    /// How many times each row was measured and handed to the engine, for tests and the
+    /// automation state file (a text edit must measure exactly one row).
+    ///
+    /// - Complexity: O(1).
+    public var measureCounts: [RowID: Int] { measuring.counts }
+
     /// The height row `row` should be laid out at, or nil while a rich row's content is
     /// pending (it stays at its kind's estimate, R1). A row that could not be read is as tall
     /// as the message that says so.
@@ -10,13 +26,13 @@ extension Table {
     func computedHeight(of row: Row) -> Double? {
         if let failure = rows.readFailure(of: row.id) {
             let unreadable = metrics.unreadable
-            let text = measurer.measure(failure.message, font: unreadable.font, maxWidth: unreadable.textWidth(forRowWidth: width), wrap: .wordChar)
+            let text = measuring.measurer.measure(failure.message, font: unreadable.font, maxWidth: unreadable.textWidth(forRowWidth: width), wrap: .wordChar)
             return 2 * unreadable.paddingY + text.height
         }
         switch row.content {
         case .header(let title):
             let header = metrics.header
-            let text = measurer.measure(title, font: header.font, maxWidth: max(1, width - 2 * header.paddingX), wrap: .wordChar)
+            let text = measuring.measurer.measure(title, font: header.font, maxWidth: max(1, width - 2 * header.paddingX), wrap: .wordChar)
             return header.paddingTop + text.height + header.paddingBottom
         case .note(let text, let expanded):
             let content = noteContentHeight(row.id, text: text)
@@ -30,16 +46,16 @@ extension Table {
         case .grid(let chips):
             return flow(for: row.id, chips: chips).contentHeight + 2 * metrics.grid.padding
         case .rich:
-            switch richStates[row.id] ?? .placeholder {
+            switch arriving.richStates[row.id] ?? .placeholder {
             case .placeholder, .loading: return nil
             case .failed: return metrics.rich.errorHeight
             case .loaded(let markup):
                 let rich = metrics.rich
-                let text = measurer.measure(markup, font: rich.font, maxWidth: rich.textWidth(forRowWidth: width), wrap: .wordChar, isMarkup: true)
+                let text = measuring.measurer.measure(markup, font: rich.font, maxWidth: rich.textWidth(forRowWidth: width), wrap: .wordChar, isMarkup: true)
                 return text.height + 2 * rich.padding
             }
         case .web:
-            return webFits[row.id].flatMap { metrics.web.rowHeight(for: $0, rowWidth: width) }
+            return arriving.webFits[row.id].flatMap { metrics.web.rowHeight(for: $0, rowWidth: width) }
         }
     }
 
@@ -50,7 +66,7 @@ extension Table {
     func canMeasure(_ row: Row) -> Bool {
         guard rows.readFailure(of: row.id) == nil else { return true }
         switch row.content {
-        case .rich: return !(richStates[row.id] ?? .placeholder).isPending
+        case .rich: return !(arriving.richStates[row.id] ?? .placeholder).isPending
         case .web: return computedHeight(of: row) != nil
         default: return true
         }
@@ -61,9 +77,9 @@ extension Table {
     ///
     /// - Complexity: O(1) when cached, else O(length of the text) plus measuring it.
     func noteContentHeight(_ id: RowID, text: String) -> Double {
-        if let cached = memo.noteHeights[id], cached.text == text { return cached.total }
+        if let cached = measuring.memo.noteHeights[id], cached.text == text { return cached.total }
         let heights = NoteParagraphHeights(text: text, measure: measureNoteParagraphs)
-        memo.noteHeights[id] = heights
+        measuring.memo.noteHeights[id] = heights
         return heights.total
     }
 
@@ -72,13 +88,16 @@ extension Table {
     ///
     /// - Complexity: O(length of the text) byte comparisons, plus measuring the changed paragraphs.
     func noteTextChanged(_ id: RowID, to text: String) {
-        memo.noteHeights[id]?.update(to: text, measure: measureNoteParagraphs)
+        // Taken out while it is updated: measuring reads `measuring`, which holds the memo.
+        guard var heights = measuring.memo.noteHeights.removeValue(forKey: id) else { return }
+        heights.update(to: text, measure: measureNoteParagraphs)
+        measuring.memo.noteHeights[id] = heights
     }
 
     /// The heights of the paragraphs of `paragraphs` (whole paragraphs of a note) at the current width.
     private func measureNoteParagraphs(_ paragraphs: Substring) -> [Double] {
         let note = metrics.note
-        return measurer.paragraphHeights(
+        return measuring.measurer.paragraphHeights(
             TextMeasureRequest(text: String(paragraphs), font: note.font, maxWidth: note.textWidth(forRowWidth: width), wrap: .wordChar))
     }
 
@@ -86,17 +105,17 @@ extension Table {
     /// label and never measured twice (G2). A label the measurer gives no valid size counts
     /// as empty, so the view never gets a frame that is not a rectangle.
     func flow(for id: RowID, chips: [String]) -> FlowLayout {
-        if let cached = memo.gridFlows[id] { return cached }
+        if let cached = measuring.memo.gridFlows[id] { return cached }
         let grid = metrics.grid
         let sizes = chips.map { chip -> Size in
-            if let size = memo.chipSizes[chip] { return size }
-            let label = measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none)
+            if let size = measuring.memo.chipSizes[chip] { return size }
+            let label = measuring.measurer.measure(chip, font: grid.font, maxWidth: nil, wrap: .none)
             let size = grid.chipSize(forLabel: label.isValid ? label : .zero)
-            memo.chipSizes[chip] = size
+            measuring.memo.chipSizes[chip] = size
             return size
         }
         let flow = FlowLayout(itemSizes: sizes, width: grid.flowWidth(forRowWidth: width), itemSpacing: grid.itemSpacing, lineSpacing: grid.lineSpacing)
-        memo.gridFlows[id] = flow
+        measuring.memo.gridFlows[id] = flow
         return flow
     }
 
@@ -130,14 +149,14 @@ extension Table {
             case .pending:
                 continue
             case .height:
-                memo.unmeasurable.remove(row.id)
+                measuring.memo.unmeasurable.remove(row.id)
             case .tooTall:
-                memo.unmeasurable.remove(row.id)
+                measuring.memo.unmeasurable.remove(row.id)
                 problems.append(RowProblem(row: row.id, kind: .cutOff(limit: Int(TableLayout.maximumRowHeight))))
             case .unmeasurable:
                 // A height measured before no longer holds: keep it, but flag it stale.
                 if layout.isMeasured(row.id) { batch.invalidateHeight(of: row.id) }
-                memo.unmeasurable.insert(row.id)
+                measuring.memo.unmeasurable.insert(row.id)
                 problems.append(RowProblem(row: row.id, kind: .notMeasured))
             }
             if let height = outcome.engineHeight {
@@ -151,7 +170,7 @@ extension Table {
                 // Every row exists and every height is in range, so the engine accepts the batch.
                 update.layout = try layout.performBatch(batch)
                 mirrorHeightsToWholeTable(batch)
-                for id in measured { measureCounts[id, default: 0] += 1 }
+                for id in measured { measuring.counts[id, default: 0] += 1 }
             } catch {
                 problems += measured.map { RowProblem(row: $0, kind: .notLaidOut(reason: "\(error)")) }
             }
@@ -202,7 +221,7 @@ extension Table {
         for _ in 0..<Self.maximumLayoutPasses {
             let visible = layout.visibleRows(overscan: overscan)
             let unmeasured = visible.compactMap { shown -> Row? in
-                guard !shown.isMeasured, !memo.unmeasurable.contains(shown.id), let row = rows[shown.id], canMeasure(row) else { return nil }
+                guard !shown.isMeasured, !measuring.memo.unmeasurable.contains(shown.id), let row = rows[shown.id], canMeasure(row) else { return nil }
                 return row
             }
             guard !unmeasured.isEmpty else { return (visible, update) }
@@ -223,7 +242,7 @@ extension Table {
     public func setWidth(_ newWidth: Double) throws(TableError) -> TableUpdate {
         guard RowLimits.isValidViewLength(newWidth) else { throw .invalidLength(newWidth, name: "width") }
         guard newWidth != width else { return unchangedUpdate() }
-        width = newWidth
+        measuring.width = newWidth
         swipe.setRowWidth(newWidth)
         return forgetMeasurements()
     }
@@ -235,9 +254,9 @@ extension Table {
     /// - Complexity: O(n) to mark rows stale.
     public func setMetrics(_ newMetrics: RowMetrics, actionFont newActionFont: FontDescription) -> TableUpdate {
         guard newMetrics != metrics || newActionFont != swipeActionStyle.font else { return unchangedUpdate() }
-        metrics = newMetrics
+        measuring.metrics = newMetrics
         swipeActionStyle.font = newActionFont
-        memo.chipSizes.removeAll(keepingCapacity: true)
+        measuring.memo.chipSizes.removeAll(keepingCapacity: true)
         return forgetMeasurements()
     }
 
@@ -247,7 +266,7 @@ extension Table {
     /// - Complexity: O(n).
     private func forgetMeasurements() -> TableUpdate {
         var update = TableUpdate()
-        memo.forgetRows()
+        measuring.memo.forgetRows()
         // A deleted row's height was measured at the old width; undo re-measures it instead.
         history.transformEdits { edit in
             guard case .delete(let row, let index, .some) = edit else { return edit }

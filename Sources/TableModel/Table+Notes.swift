@@ -12,7 +12,7 @@ extension Table {
     ///
     /// - Complexity: O(paragraph).
     public func noteParagraphTop(_ paragraph: Int, in id: RowID) -> Double? {
-        memo.noteHeights[id]?.top(ofParagraph: paragraph)
+        measuring.memo.noteHeights[id]?.top(ofParagraph: paragraph)
     }
 
     /// The note's layout from its (cached) content height and its marks (N2).
@@ -91,7 +91,7 @@ extension Table {
     /// - Complexity: O(open rows).
     public func beginEditing(_ id: RowID) throws(TableError) -> TableUpdate {
         _ = try noteContent(id)
-        editingRow = id
+        focus.editingRow = id
         history.breakCoalescing()
         var update = TableUpdate()
         // Only open rows close: a press that focuses the text may be the start of a swipe.
@@ -103,7 +103,7 @@ extension Table {
     ///
     /// - Complexity: O(1).
     public func endEditing() {
-        editingRow = nil
+        focus.editingRow = nil
         history.breakCoalescing()
     }
 

@@ -10,23 +10,23 @@ extension Table {
             if let row = rows[RowID(record.id)] { ordered.append(row) }
             return true
         }
-        return RowsFile(rows: ordered, extraFields: fileExtraFields)
+        return RowsFile(rows: ordered, extraFields: store.fileExtraFields)
     }
 
     /// Whether there are changes not yet saved.
     ///
     /// - Complexity: O(1).
-    public var hasUnsavedChanges: Bool { saveSchedule.hasUnsavedChanges }
+    public var hasUnsavedChanges: Bool { store.hasUnsavedChanges }
 
     /// When the app should save next (monotonic seconds, on the table's clock), or nil.
     ///
     /// - Complexity: O(1).
-    public var saveDeadline: Double? { saveSchedule.deadline }
+    public var saveDeadline: Double? { store.deadline }
 
     /// Whether a save is due now (W6).
     ///
     /// - Complexity: O(1).
-    public var isSaveDue: Bool { saveSchedule.isDue(at: clock()) }
+    public var isSaveDue: Bool { store.isDue }
 
     /// Hands over what changed since the last call, when a save is due, or always when
     /// `force` (on quit): the rows touched and the structural changes, for a store that
@@ -36,9 +36,6 @@ extension Table {
     ///
     /// - Complexity: O(rows touched).
     public func takeChanges(force: Bool = false) -> RowChanges? {
-        guard saveSchedule.hasUnsavedChanges, force || isSaveDue else { return nil }
-        saveSchedule.didSave()
-        let taken = changes.take { rows.settled($0) }
-        return taken.isEmpty ? nil : taken
+        store.take(force: force) { rows.settled($0) }
     }
 }

@@ -5,7 +5,7 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func richState(of id: RowID) throws(TableError) -> RichLoadState {
         try richRow(id)
-        return richStates[id] ?? .placeholder
+        return arriving.richStates[id] ?? .placeholder
     }
 
     /// The app started loading the row's content. It stays at the estimate meanwhile.
@@ -14,8 +14,8 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func richLoadingStarted(_ id: RowID) throws(TableError) {
         try richRow(id)
-        richStates[id] = .loading(since: clock())
-        memo.unmeasurable.remove(id)
+        arriving.richStates[id] = .loading(since: clock())
+        measuring.memo.unmeasurable.remove(id)
     }
 
     /// The content arrived: the row is measured once at the current width. Rows above and
@@ -27,7 +27,7 @@ extension Table {
         let row = try richRow(id)
         let bytes = markup.utf8.count
         guard bytes <= RowLimits.maxTextBytes else { throw .textTooLarge(id, bytes: bytes, limit: RowLimits.maxTextBytes) }
-        richStates[id] = .loaded(markup: markup)
+        arriving.richStates[id] = .loaded(markup: markup)
         var update = measureRows([row])
         update.rebind.append(id)
         return update
@@ -39,7 +39,7 @@ extension Table {
     /// - Complexity: O(log n).
     public func richContentFailed(_ id: RowID, message: String) throws(TableError) -> TableUpdate {
         let row = try richRow(id)
-        richStates[id] = .failed(message: message)
+        arriving.richStates[id] = .failed(message: message)
         var update = measureRows([row])
         update.rebind.append(id)
         return update
@@ -51,7 +51,7 @@ extension Table {
     /// - Complexity: O(rows with a rich state + k log n) for k rows failed.
     public func failOverdueRichLoads() -> TableUpdate {
         let now = clock()
-        let overdue = richStates.compactMap { id, state -> RowID? in
+        let overdue = arriving.richStates.compactMap { id, state -> RowID? in
             if case .loading(let since) = state, now - since >= RichLoadState.timeout { return id }
             return nil
         }.sorted()

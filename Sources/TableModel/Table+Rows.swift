@@ -69,12 +69,10 @@ extension Table {
         var update = TableUpdate()
         update.layout = try performDelete(id)
         rows[id] = nil
-        richStates[id] = nil
-        webFits[id] = nil
-        memo.forget(id)
+        arriving.forget(id)
+        measuring.memo.forget(id)
         swipe.forget(id)
-        if editingRow == id { editingRow = nil }
-        if focusedRow == id { focusedRow = nil }
+        focus.forget(id)
         noteRemoval(id)
         return update
     }

@@ -58,7 +58,7 @@ extension Table {
         var update = unchangedUpdate()
         guard isSelecting else { return update }
         isSelecting = false
-        selectionAnchor = nil
+        focus.selectionAnchor = nil
         layout.setSelection(RowSelection())
         update.selectionChanged = true
         return update
@@ -76,7 +76,7 @@ extension Table {
         var selection = layout.selection
         if isSelectable(id) { selection.toggle(position) }
         layout.setSelection(selection)
-        selectionAnchor = id
+        focus.selectionAnchor = id
         update.selectionChanged = true
         return update
     }
@@ -90,12 +90,12 @@ extension Table {
     ///   filtered, plus a byte read a row it spans.
     public func extendSelection(to id: RowID) throws(TableError) -> TableUpdate {
         guard let position = layout.index(of: id) else { throw .unknownRow(id) }
-        let from = [selectionAnchor, focusedRow].lazy.compactMap { $0 }.compactMap { self.layout.index(of: $0) }.first ?? position
+        let from = [focus.selectionAnchor, focusedRow].lazy.compactMap { $0 }.compactMap { self.layout.index(of: $0) }.first ?? position
         var update = enterSelectionMode()
         var selection = layout.selection
         selection.formUnion(selectablePieces(of: min(from, position)..<max(from, position) + 1))
         layout.setSelection(selection)
-        selectionAnchor = id
+        focus.selectionAnchor = id
         update.selectionChanged = true
         return update
     }

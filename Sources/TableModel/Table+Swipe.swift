@@ -15,6 +15,14 @@ extension Table {
         set { swipe.layoutDirection = newValue }
     }
 
+    /// The swipe actions' titles, font and full-swipe setting, as the app sets them.
+    ///
+    /// - Complexity: O(1).
+    public var swipeActionStyle: SwipeActionStyle {
+        get { swipe.style }
+        set { swipe.style = newValue }
+    }
+
     /// The actions on `edge` of row `id`; nil for headers, which have none, and for a row
     /// that could not be read, which nothing may change.
     ///
@@ -39,7 +47,7 @@ extension Table {
 
     /// The action widths of `configuration` (none for nil), measured once per title and font.
     private func widths(of configuration: SwipeConfiguration?) -> [Double] {
-        (configuration?.actions ?? []).map { swipeActionStyle.width(of: $0, measurer: measurer) }
+        (configuration?.actions ?? []).map { swipeActionStyle.width(of: $0, measurer: measuring.measurer) }
     }
 
     /// The row's revealed offset: signed, positive when the content moved right.

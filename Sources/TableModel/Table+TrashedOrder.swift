@@ -16,12 +16,14 @@ extension Table {
         let whole = wholeLayout
         let indices = Set(placed).compactMap { whole.index(of: $0) }.sorted()
         let replaced = Set(indices)
-        for index in indices {
-            var next = index + 1
-            while replaced.contains(next) { next += 1 }
-            changes.placed(whole.id(at: index), after: index > 0 ? whole.id(at: index - 1) : nil,
-                           before: next < whole.count ? whole.id(at: next) : nil)
+        guard !indices.isEmpty else { return }
+        store.record { changes in
+            for index in indices {
+                var next = index + 1
+                while replaced.contains(next) { next += 1 }
+                changes.placed(whole.id(at: index), after: index > 0 ? whole.id(at: index - 1) : nil,
+                               before: next < whole.count ? whole.id(at: next) : nil)
+            }
         }
-        if !indices.isEmpty { saveSchedule.noteChange(at: clock()) }
     }
 }

@@ -10,7 +10,7 @@ extension Table {
     /// - Complexity: O(1) expected.
     public func webFit(of id: RowID) throws(TableError) -> WebFit? {
         try webRow(id)
-        return webFits[id]
+        return arriving.webFits[id]
     }
 
     /// The view measured the web row's document: `documentHeight` px tall when laid out
@@ -32,8 +32,8 @@ extension Table {
         guard documentHeight.isFinite, documentHeight >= 0 else { throw .invalidLength(documentHeight, name: "web document height") }
         guard textScale.isFinite, textScale > 0 else { throw .invalidLength(textScale, name: "web text scale") }
         let fit = WebFit(contentWidth: contentWidth, documentHeight: documentHeight, textScale: textScale)
-        guard webFits[id] != fit else { return unchangedUpdate() }
-        webFits[id] = fit
+        guard arriving.webFits[id] != fit else { return unchangedUpdate() }
+        arriving.webFits[id] = fit
         guard metrics.web.rowHeight(for: fit, rowWidth: width) != nil else { return unchangedUpdate() }
         return measureRows([row])
     }

@@ -19,6 +19,10 @@
 ///
 /// Not thread-safe: use it from one thread (the UI thread).
 public final class Table {
+    // Its state is in rooms, each a type of its own with its invariants; the intents, in
+    // the `Table+…` files by concern, coordinate them and return one ``TableUpdate``.
+
+    // Rows and layout.
     /// The rows shown, in order, with their heights, anchor and viewport: the whole table,
     /// or while a find filter is on (F2), a layout of the matching rows only (``wholeLayout``
     /// keeps the whole table meanwhile). Outside the model it is read through ``geometry``.
@@ -27,44 +31,31 @@ public final class Table {
     var filtering: FilterState?
     /// Every row's content, by id: in memory, or read on demand from a store.
     public let rows: RowContents
-    /// Unknown top-level fields of the file, kept for saving.
-    public internal(set) var fileExtraFields: [JSONMember]
-    /// The geometry the view supplied.
-    public internal(set) var metrics: RowMetrics
-    /// The width every row is laid out at.
-    public internal(set) var width: Double
-    /// The swipe actions' titles, font and full-swipe setting, as the app sets them.
-    public var swipeActionStyle = SwipeActionStyle()
-    /// The row whose text has focus, if any.
-    public internal(set) var editingRow: RowID?
-    /// The row that has keyboard focus (itself or a widget inside it), if any.
-    public internal(set) var focusedRow: RowID?
-
-    /// Whether the table is in selection mode (E3): rows show check boxes, a click selects,
-    /// and swipes are off.
-    public internal(set) var isSelecting = false
-    /// The row a Shift+click extends the selection from: the last row clicked in selection mode.
-    var selectionAnchor: RowID?
-    /// How many times each row was measured and handed to the engine, for tests and the
-    /// automation state file (a text edit must measure exactly one row).
-    public internal(set) var measureCounts: [RowID: Int] = [:]
-    let measurer: any TextMeasuring
-    let clock: () -> Double
-    var swipe: SwipeController
-    var history = UndoHistory<TableEdit>()
-    var saveSchedule = SaveScheduler()
-    /// The rows touched since the last ``takeChanges()``.
-    var changes = ChangeTracker()
-    /// The live batch marks above the limit (``markSelectionInLayer(_:to:)``).
-    var markLayers = MarkLayerStack()
-    var richStates: [RowID: RichLoadState] = [:]
-    /// Web rows' document heights, as the view measured them (H1).
-    var webFits: [RowID: WebFit] = [:]
-    /// What measuring learned at the current width and metrics.
-    var memo = MeasuringMemo()
+    /// Rich rows' loading states and web rows' measured documents.
+    var arriving = ArrivingContent()
+    /// The measurer, the metrics and width rows are laid out with, and what measuring learned.
+    var measuring: MeasuringContext
     /// The id the next created row takes: above every id the table was built with and every
     /// id created since, so it never meets a row an undo could bring back. Nil once ids ran out.
     var nextCreatedID: Int64?
+
+    // What the user is doing.
+    /// The rows being edited, focused and extended from.
+    var focus = RowFocus()
+    /// Whether the table is in selection mode (E3): rows show check boxes, a click selects,
+    /// and swipes are off.
+    public internal(set) var isSelecting = false
+    /// Which rows show their actions, the gesture in progress, and the actions' style.
+    var swipe: SwipeController
+
+    // Undo and store.
+    /// Monotonic seconds: undo coalescing, the save schedule, rich content timeouts.
+    let clock: () -> Double
+    var history = UndoHistory<TableEdit>()
+    /// The live batch marks above the limit (``markSelectionInLayer(_:to:)``).
+    var markLayers = MarkLayerStack()
+    /// The rows touched since the last save, and when the next is due.
+    var store: StoreLink
 
     /// Builds a table from a loaded file. All rows start estimated, except toggle rows,
     /// whose heights are known without measuring.
@@ -143,10 +134,8 @@ public final class Table {
         if layout.viewportHeight != viewportHeight { layout.setViewportHeight(viewportHeight) }
         self.layout = layout
         rows = contents
-        self.fileExtraFields = fileExtraFields
-        self.metrics = metrics
-        self.width = width
-        self.measurer = measurer
+        store = StoreLink(fileExtraFields: fileExtraFields, clock: clock)
+        measuring = MeasuringContext(measurer: measurer, metrics: metrics, width: width)
         self.clock = clock
         swipe = SwipeController(rowWidth: width)
         if let largest = largestID?.rawValue {
@@ -213,15 +202,13 @@ public final class Table {
 
     /// Records that row `id`'s content changed, for the save schedule and the store.
     func noteChange(_ id: RowID) {
-        changes.content(id)
-        saveSchedule.noteChange(at: clock())
+        store.record { $0.content(id) }
     }
 
     /// Records that only row `id`'s marks (flag, done, pin) changed: the store writes those
     /// columns alone.
     func noteMarksChange(_ id: RowID) {
-        changes.marks(id)
-        saveSchedule.noteChange(at: clock())
+        store.record { $0.marks(id) }
     }
 
     /// Records that row `id` was inserted or moved to where it now is.
@@ -232,13 +219,11 @@ public final class Table {
         guard let index = layout.index(of: id) else { return }
         let after = index > 0 ? layout.id(at: index - 1) : nil
         let before = index + 1 < layout.count ? layout.id(at: index + 1) : nil
-        changes.placed(id, after: after, before: before)
-        saveSchedule.noteChange(at: clock())
+        store.record { $0.placed(id, after: after, before: before) }
     }
 
     /// Records that row `id` was deleted.
     func noteRemoval(_ id: RowID) {
-        changes.removed(id)
-        saveSchedule.noteChange(at: clock())
+        store.record { $0.removed(id) }
     }
 }

@@ -381,11 +381,11 @@ final class RandomTableSoak {
         let again = table.layOutVisibleRows(overscan: overscan)
         let reported = Set(update.problems.map(\.row))
         try #require(again.update.problems.allSatisfy { !reported.contains($0.row) }, "\(context): a problem was reported twice")
-        for row in table.memo.unmeasurable {
+        for row in table.measuring.memo.unmeasurable {
             try #require(reference.row(row).map(rowIsPoisoned) == true, "\(context): row \(row) marked unmeasurable")
         }
         // One row failing never leaves the others unmeasured.
-        for shown in again.rows where !shown.isMeasured && !table.memo.unmeasurable.contains(shown.id) {
+        for shown in again.rows where !shown.isMeasured && !table.measuring.memo.unmeasurable.contains(shown.id) {
             let pending = (try? table.richState(of: shown.id))?.isPending == true
             try #require(pending, "\(context): row \(shown.id) was shown unmeasured")
         }

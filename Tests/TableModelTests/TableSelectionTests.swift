@@ -106,7 +106,7 @@ import Testing
         _ = try table.toggleSelection(RowID(1))
         _ = try table.toggleSelection(RowID(2))
         _ = table.deleteSelection()
-        #expect(table.webFits.isEmpty)
+        #expect(table.arriving.webFits.isEmpty)
         table._checkInvariants()
         _ = table.undo()
         #expect(table.count == 41)
@@ -177,7 +177,7 @@ import Testing
                 _ = try table.toggleSelection(id)
                 if !reference.insert(id.rawValue).inserted { reference.remove(id.rawValue) }
             case 2:
-                let from = table.selectionAnchor.flatMap { table.layout.index(of: $0) } ?? table.focusedRow.flatMap { table.layout.index(of: $0) }
+                let from = table.focus.selectionAnchor.flatMap { table.layout.index(of: $0) } ?? table.focusedRow.flatMap { table.layout.index(of: $0) }
                     ?? table.layout.index(of: id)!
                 let to = table.layout.index(of: id)!
                 _ = try table.extendSelection(to: id)

@@ -16,6 +16,8 @@ public struct SwipeController: Sendable {
     public var allowsMultipleOpenRows = false
     /// Mirrors leading and trailing in right-to-left locales (S8).
     public var layoutDirection = LayoutDirection.leftToRight
+    /// The actions' titles, font and full-swipe setting, as the app sets them.
+    public var style = SwipeActionStyle()
     /// The row width, for rubber-banding and full swipes. Invalid values are ignored.
     public private(set) var rowWidth: Double
 
