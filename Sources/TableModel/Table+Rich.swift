@@ -33,13 +33,13 @@ extension Table {
         return update
     }
 
-    /// Loading failed: the row shows `message` at the fixed error height.
+    /// Loading failed: the row says why at the fixed error height.
     ///
     /// - Throws: the lookup errors; nothing changes then.
     /// - Complexity: O(log n).
-    public func richContentFailed(_ id: RowID, message: String) throws(TableError) -> TableUpdate {
+    public func richContentFailed(_ id: RowID, because failure: RichLoadState.Failure) throws(TableError) -> TableUpdate {
         let row = try richRow(id)
-        arriving.richStates[id] = .failed(message: message)
+        arriving.richStates[id] = .failed(failure)
         var update = measureRows([row])
         update.rebind.append(id)
         return update
@@ -57,7 +57,7 @@ extension Table {
         }.sorted()
         var update = unchangedUpdate()
         for id in overdue {
-            if let failed = try? richContentFailed(id, message: RichLoadState.timedOutMessage) { update.absorb(failed) }
+            if let failed = try? richContentFailed(id, because: .timedOut) { update.absorb(failed) }
         }
         return update
     }

@@ -414,7 +414,7 @@ final class RandomTableSoak {
             ][Int.random(in: 0..<5, using: &random)]
             let error = expected ?? tooLarge(id, markup)
             try attempt(context, expectedError: error) { _ = try table.richContentArrived(id, markup: markup) } apply: {}
-        case 2: try attempt(context, expectedError: expected) { _ = try table.richContentFailed(id, message: "offline") } apply: {}
+        case 2: try attempt(context, expectedError: expected) { _ = try table.richContentFailed(id, because: .error("offline")) } apply: {}
         case 3: _ = table.failOverdueRichLoads()
         default: try attempt(context, expectedError: expected) { _ = try table.richState(of: id) } apply: {}
         }

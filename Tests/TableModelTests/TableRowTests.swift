@@ -106,9 +106,9 @@ import Testing
     @Test func failedAndTimedOutLoadsShowAFixedErrorRow() throws {
         let fixture = try TableFixture()
         let table = fixture.table
-        _ = try table.richContentFailed(RowID(90), message: "not found")
+        _ = try table.richContentFailed(RowID(90), because: .error("not found"))
         #expect(table.layout.height(of: RowID(90)) == 56)
-        #expect(try table.richState(of: RowID(90)) == .failed(message: "not found"))
+        #expect(try table.richState(of: RowID(90)) == .failed(.error("not found")))
 
         let other = try TableFixture()
         try other.table.richLoadingStarted(RowID(90))
@@ -117,7 +117,7 @@ import Testing
         other.clock.advance(by: 6)
         let update = other.table.failOverdueRichLoads()
         #expect(update.layout.heightChanges.map(\.id) == [RowID(90)])
-        #expect(try other.table.richState(of: RowID(90)) == .failed(message: "Loading timed out"))
+        #expect(try other.table.richState(of: RowID(90)) == .failed(.timedOut))
         #expect(throws: TableError.wrongKind(RowID(2), expected: .rich, found: .note)) { try other.table.richContentArrived(RowID(2), markup: "x") }
         #expect(throws: TableError.unknownRow(RowID(555))) { try other.table.richLoadingStarted(RowID(555)) }
     }

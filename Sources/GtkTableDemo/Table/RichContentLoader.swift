@@ -42,7 +42,7 @@ final class RichContentLoader {
         case .success(let markup):
             controller.performAnimated { () throws(TableError) in try model.richContentArrived(id, markup: markup) }
         case .failure(let failure):
-            controller.performAnimated { () throws(TableError) in try model.richContentFailed(id, message: failure.message) }
+            controller.performAnimated { () throws(TableError) in try model.richContentFailed(id, because: .error(failure.message)) }
         }
     }
 

@@ -36,8 +36,11 @@ final class RichRowView: ContainerLayout, RowContentView {
             gtk_label_set_markup(labelView, markup)
             setLoading(false)
             widget.removeCSSClass("failed")
-        case .failed(let message):
-            let reason = message == RichLoadState.timedOutMessage ? tr("Loading timed out") : message
+        case .failed(let failure):
+            let reason = switch failure {
+            case .timedOut: tr("Loading timed out")
+            case .error(let message): message
+            }
             gtk_label_set_text(labelView, tr("Could not load this content: {reason}").filling(["reason": reason]))
             setLoading(false)
             widget.addCSSClass("failed")

@@ -9,14 +9,19 @@ public enum RichLoadState: Hashable, Sendable {
     case loading(since: Double)
     /// The markup arrived; the row is measured at its width.
     case loaded(markup: String)
-    /// Loading failed or timed out; the row shows `message` at a fixed height.
-    case failed(message: String)
+    /// Loading failed or timed out; the row says why at a fixed height.
+    case failed(Failure)
+
+    /// Why a load failed; the app words it for the user.
+    public enum Failure: Hashable, Sendable {
+        /// The load ran past ``RichLoadState/timeout``.
+        case timedOut
+        /// The loader reported an error, in its own words (GLib's, already translated).
+        case error(String)
+    }
 
     /// How long a load may take before it is reported as failed.
     public static let timeout: Double = 10
-
-    /// The `failed` message of a load that ran past ``timeout``; the app words it for the user.
-    public static let timedOutMessage = "Loading timed out"
 
     /// Whether the row is waiting for content (placeholder or loading).
     ///
