@@ -253,9 +253,9 @@ extension Table {
     ///
     /// - Complexity: O(n) to mark rows stale.
     public func setMetrics(_ newMetrics: RowMetrics, actionFont newActionFont: FontDescription) -> TableUpdate {
-        guard newMetrics != metrics || newActionFont != swipeActionStyle.font else { return unchangedUpdate() }
+        guard newMetrics != metrics || newActionFont != swipe.style.font else { return unchangedUpdate() }
         measuring.metrics = newMetrics
-        swipeActionStyle.font = newActionFont
+        swipe.style.font = newActionFont
         measuring.memo.chipSizes.removeAll(keepingCapacity: true)
         return forgetMeasurements()
     }

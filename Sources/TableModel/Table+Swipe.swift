@@ -47,7 +47,7 @@ extension Table {
 
     /// The action widths of `configuration` (none for nil), measured once per title and font.
     private func widths(of configuration: SwipeConfiguration?) -> [Double] {
-        (configuration?.actions ?? []).map { swipeActionStyle.width(of: $0, measurer: measuring.measurer) }
+        (configuration?.actions ?? []).map { swipe.style.width(of: $0, measurer: measuring.measurer) }
     }
 
     /// The row's revealed offset: signed, positive when the content moved right.
