@@ -32,6 +32,8 @@ packages=(
     xvfb xdotool xclip xsettingsd imagemagick dbus at-spi2-core locales procps e2fsprogs
     python3 python3-pil python3-pytest python3-pyatspi
     fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+    # The Wayland lane's: headless sway, keys, screenshots, and useradd for its test user.
+    sway wtype grim passwd
     # The SVG loader for icons from the theme (a desktop has it; without it they draw as "missing").
     librsvg2-common
 )
@@ -65,6 +67,9 @@ mount -t proc proc "$root/proc"; mounted+=("$root/proc")
 mount -t sysfs sysfs "$root/sys"; mounted+=("$root/sys")
 bind /dev /dev
 bind /dev/pts /dev/pts
+# POSIX shared memory, a mount of its own under /dev: headless sway's buffers (wlroots' shm
+# allocator) are made there, as the test user, who could not write the bare /dev/shm of the root.
+bind /dev/shm /dev/shm
 if [[ "$(cat "$root/.ready")" != "${packages[*]}" ]]; then
     echo "debian13-lane: installing the packages into $root"
     chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -82,5 +87,5 @@ bind "$build" /src/.build
 # tests can then run at once.
 bind /tmp /tmp
 
-chroot "$root" env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/opt/swift/usr/bin LANG=C.UTF-8 \
+chroot "$root" env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/opt/swift/usr/bin LANG=C.UTF-8 \
     ${CI:+CI=$CI} bash -c 'cd /src && "$@"' lane "$@"

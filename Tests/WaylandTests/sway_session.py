@@ -1,4 +1,5 @@
-"""The Wayland lane's harness: headless sway (Debian's sway 1.7 on wlroots 0.15) and the real
+"""The Wayland lane's harness: headless sway (Debian 12's sway 1.7 on wlroots 0.15, or in the
+GTK 4.18 lane Debian 13's sway 1.10 on wlroots 0.18) and the real
 app on it, as an unprivileged user made for the test, since sway refuses to run as root and
 CI runs as root. The app is driven with a virtual pointer (wayland_client.py), keys through
 wtype, and seen through grim screenshots and its --state-file.
@@ -164,17 +165,20 @@ class WaylandApp(App):
                                         start_new_session=True, cwd=workdir)
 
     def ready(self, predicate=lambda s: True, what="the first settled state"):
-        """The first settled state satisfying `predicate`, once sway shows the window: the app
+        """The first settled state satisfying `predicate` once sway shows the window: the app
         writes its state when GTK has painted, which can be before sway has mapped the
-        window, and input sent before then goes nowhere."""
-        state = self.wait_state(predicate, what=what)
+        window, and input sent before then goes nowhere. The state is read again after the
+        window is shown: the first state can be of the window at GTK's default size, before
+        sway tiles it (on sway 1.10, Debian 13: 602x842 with a 61 px shadow margin, then
+        520x760 with 20 px), and its rows 35 px from where they end up."""
+        self.wait_state(predicate, what=what)
 
         def header_bar_shown():
             shot = self.screenshot("ready")
             band = shot.crop((0, 0, OUTPUT_SIZE[0], 40)).convert("L")
             return sum(band.getdata()) / (OUTPUT_SIZE[0] * 40) > 180
         wait_until(header_bar_shown, timeout=10, interval=0.05, what="sway to show the window")
-        return state
+        return self.wait_state(predicate, what=what)
 
     # -- coordinates -----------------------------------------------------------------------
     def margin(self, state):

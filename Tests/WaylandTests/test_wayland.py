@@ -8,10 +8,12 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from harness import colour_fraction, dark_pixels, delete_red, pin_blue
+from harness import GTK_MINOR, colour_fraction, dark_pixels, delete_red, pin_blue
 from wayland_client import AXIS_HORIZONTAL
 
-GOLDENS = Path(__file__).resolve().parent / "goldens"
+# Kept per GTK, as the X11 suite's: GTK 4.8 (Debian 12, sway 1.7) in goldens/, any other in
+# goldens/gtk-4.N/ (GTK 4.18 is Debian 13's, with its sway 1.10).
+GOLDENS = Path(__file__).resolve().parent / "goldens" / ("" if GTK_MINOR == 8 else f"gtk-4.{GTK_MINOR}")
 # How far from the table's right edge GTK may draw the overlay scroll indicator (measured: 6 px
 # thin, 8 px when the pointer is over it, inside its margins).
 OVERLAY_INDICATOR_WIDTH = 16
@@ -59,7 +61,7 @@ def test_first_screen_matches_the_wayland_golden(launch, workdir):
     assert dark_pixels(image, (hindi[0] + 10, hindi[1], hindi[0] + 300, hindi[1] + 26)) > 150, "no Hindi text"
     golden = GOLDENS / "first-screen.png"
     if os.environ.get("UPDATE_GOLDENS") == "1":
-        GOLDENS.mkdir(exist_ok=True)
+        GOLDENS.mkdir(parents=True, exist_ok=True)
         image.save(golden)
         return
     assert golden.exists(), f"golden {golden} is missing: run `make goldens` and look at it"
