@@ -15,8 +15,8 @@ extension Table {
     func placeAgain(_ placed: [RowID]) {
         let whole = wholeLayout
         let indices = Set(placed).compactMap { whole.index(of: $0) }.sorted()
-        let replaced = Set(indices)
         guard !indices.isEmpty else { return }
+        let replaced = Set(indices)
         store.record { changes in
             for index in indices {
                 var next = index + 1
