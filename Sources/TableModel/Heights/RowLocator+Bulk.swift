@@ -2,102 +2,77 @@ extension RowLocator {
     /// Records every row of a freshly built leaf arena at once: leaf `l` holds `ids` slots
     /// `l * leafCapacity ..< l * leafCapacity + leafCounts[l]`. The table must be empty.
     ///
-    /// Inserting row by row writes one random slot per row, a cache and TLB miss each at a
-    /// million rows. Here each row's entry is tagged with its first slot, the tagged entries
-    /// are radix-sorted by that slot (11 bits a pass, reading and writing arrays in order),
-    /// and laid down front to back: an entry goes to its first slot or, if that is taken, to
-    /// the slot after the previous entry, which keeps every entry on its probe path as linear
-    /// probing requires. The few that would run past the end wrap round from slot 0.
-    /// A repeated id has the same first slot and fingerprint as its twin, so it sorts next
-    /// to it; only such neighbours are compared, by looking the ids up in their leaves.
+    /// Inserting row by row in arena order writes one random slot per row, a cache and TLB
+    /// miss each at a million rows. Here each row's entry is tagged with its first slot and
+    /// the tagged entries are put in buckets by the first slot's top ``bucketBits`` bits (one
+    /// counting pass, reading and writing arrays in order); then each bucket's entries are
+    /// inserted by linear probing, which touches only that bucket's stretch of slots (4 KB at
+    /// a million rows) and the start of the next. Linear probing builds a valid table in any
+    /// insertion order, so the order inside a bucket does not matter.
     ///
-    /// Without `checkingRepeats` (ids taken from another index) the neighbours are not compared.
+    /// With `checkingRepeats`, each occupied slot an entry probes past with the entry's
+    /// fingerprint is compared by looking ids up in the two leaves: a repeated id has the same
+    /// first slot and fingerprint as its twin, so its probe passes the twin's slot.
+    /// Without it (ids taken from another index) nothing is compared.
     ///
     /// - Returns: an id that occurs twice (the table is then incomplete), or nil.
-    /// - Complexity: O(n) for n rows, plus O(leafCapacity) per pair of neighbours whose
-    ///   first slot and fingerprint agree (about one pair in 500 at half load).
+    /// - Complexity: O(n) for n rows, plus, with `checkingRepeats`, O(leafCapacity) per
+    ///   fingerprint met on a probe path (about one probe in 256).
     mutating func insertAll(arena ids: [Int64], leafCounts: [Int32], leafCapacity: Int, checkingRepeats: Bool = true) -> Int64? {
         precondition(liveCount == 0 && leafCounts.count < RowLocator.leafLimit, "height index: bulk insert into a used table")
+        let rowCount = leafCounts.reduce(0) { $0 + Int($1) }
+        let mask = mask
+        let homeBits = (mask + 1).trailingZeroBitCount
+        let bucketShift = max(0, homeBits - RowLocator.bucketBits)
+        // starts[b + 1] counts bucket b's entries, then starts[b] is where bucket b begins.
+        var starts = [Int](repeating: 0, count: (mask + 1) >> bucketShift + 1)
         var tagged: [UInt64] = []
-        tagged.reserveCapacity(leafCounts.reduce(0) { $0 + Int($1) })
-        for leaf in leafCounts.indices {
-            let base = leaf * leafCapacity
-            for position in base..<base + Int(leafCounts[leaf]) {
-                let hash = RowLocator.hash(ids[position])
-                let home = UInt64(Int(truncatingIfNeeded: hash) & mask)
-                tagged.append(home << 32 | UInt64(RowLocator.entry(leaf: Int32(leaf), hash: hash)))
-            }
-        }
-        RowLocator.sortByHome(&tagged, homeBits: (mask + 1).trailingZeroBitCount)
-        if checkingRepeats, let twice = RowLocator.repeatedID(in: tagged, ids: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) { return twice }
-        var next = 0
-        var wrapped: [UInt64] = []
-        slots.withUnsafeMutableBufferPointer { slots in
-            for item in tagged {
-                let position = max(Int(item >> 32), next)
-                guard position < slots.count else {
-                    wrapped.append(item)
-                    continue
+        tagged.reserveCapacity(rowCount)
+        ids.withUnsafeBufferPointer { ids in
+            for leaf in leafCounts.indices {
+                let base = leaf * leafCapacity
+                for position in base..<base + Int(leafCounts[leaf]) {
+                    let hash = RowLocator.hash(ids[position])
+                    let home = Int(truncatingIfNeeded: hash) & mask
+                    tagged.append(UInt64(home) << 32 | UInt64(RowLocator.entry(leaf: Int32(leaf), hash: hash)))
+                    starts[home >> bucketShift + 1] += 1
                 }
-                slots[position] = UInt32(truncatingIfNeeded: item)
-                next = position + 1
             }
         }
-        for item in wrapped {
-            var slot = Int(item >> 32)
-            while slots[slot] != RowLocator.empty { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(truncatingIfNeeded: item)
+        for bucket in starts.indices.dropFirst() { starts[bucket] += starts[bucket - 1] }
+        let bucketed = [UInt64](unsafeUninitializedCapacity: rowCount) { bucketed, initialized in
+            starts.withUnsafeMutableBufferPointer { next in
+                for item in tagged {
+                    let bucket = Int(item >> 32) >> bucketShift
+                    bucketed[next[bucket]] = item
+                    next[bucket] += 1
+                }
+            }
+            initialized = rowCount
         }
-        liveCount = tagged.count
-        return nil
-    }
-
-    /// Sorts tagged entries by their first slot (the high 32 bits), least significant digit
-    /// first, 11 bits a pass; stable, so equal slots keep arena order.
-    ///
-    /// - Complexity: O(n · ⌈homeBits / 11⌉).
-    private static func sortByHome(_ tagged: inout [UInt64], homeBits: Int) {
-        let digitBits = 11
-        var spare = [UInt64](repeating: 0, count: tagged.count)
-        var counts = [Int](repeating: 0, count: 1 << digitBits)
-        for shift in stride(from: 32, to: 32 + homeBits, by: digitBits) {
-            let digitMask = UInt64(1 << digitBits - 1)
-            for index in counts.indices { counts[index] = 0 }
-            for item in tagged { counts[Int(item >> UInt64(shift) & digitMask)] += 1 }
-            var start = 0
-            for index in counts.indices { (counts[index], start) = (start, start + counts[index]) }
-            tagged.withUnsafeBufferPointer { source in
-                spare.withUnsafeMutableBufferPointer { target in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        for item in source {
-                            let digit = Int(item >> UInt64(shift) & digitMask)
-                            target[counts[digit]] = item
-                            counts[digit] += 1
-                        }
+        let twice: Int64? = slots.withUnsafeMutableBufferPointer { slots in
+            for item in bucketed {
+                let entry = UInt32(truncatingIfNeeded: item)
+                var slot = Int(item >> 32)
+                while slots[slot] != RowLocator.empty {
+                    if checkingRepeats, slots[slot] & 0xFF == entry & 0xFF,
+                       let twice = RowLocator.sharedID(slots[slot], entry, ids: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) {
+                        return twice
                     }
+                    slot = (slot + 1) & mask
                 }
+                slots[slot] = entry
             }
-            swap(&tagged, &spare)
+            return nil
         }
-    }
-
-    /// An id that two neighbours in `tagged` (sorted by first slot) both hold, or nil.
-    private static func repeatedID(in tagged: [UInt64], ids: [Int64], leafCounts: [Int32], leafCapacity: Int) -> Int64? {
-        var runStart = 0
-        for index in tagged.indices.dropFirst() {
-            if tagged[index] >> 32 != tagged[runStart] >> 32 {
-                runStart = index
-                continue
-            }
-            for earlier in runStart..<index where tagged[earlier] & 0xFF == tagged[index] & 0xFF {
-                if let twice = sharedID(UInt32(truncatingIfNeeded: tagged[earlier]), UInt32(truncatingIfNeeded: tagged[index]),
-                                        ids: ids, leafCounts: leafCounts, leafCapacity: leafCapacity) {
-                    return twice
-                }
-            }
-        }
+        if let twice { return twice }
+        liveCount = rowCount
         return nil
     }
+
+    /// The bits of a first slot that pick its bucket in ``insertAll(arena:leafCounts:leafCapacity:checkingRepeats:)``:
+    /// 2,048 buckets, few enough that the counting pass's writes stay in cache.
+    private static let bucketBits = 11
 
     /// An id of entry `first`'s leaf with `first`'s fingerprint that also occurs in entry
     /// `second`'s leaf (twice in it, when both are the same leaf), or nil.
