@@ -3,9 +3,10 @@ import SQLiteStore
 import Synchronization
 import TableModel
 
-/// Runs find queries (F3) off the main thread, on a serial queue with its own read-only
-/// connection to the rows database, so a query never delays a frame and never waits for
-/// the writer (WAL readers see the last commit).
+/// Runs find queries (F3) off the main thread, on a serial queue with read-only connections
+/// of its own to the rows database (two ``SearchLane``s, which split a large query between
+/// two cores), so a query never delays a frame and never waits for the writer (WAL readers
+/// see the last commit).
 ///
 /// Each ``search(_:deliver:)`` supersedes the ones before it: its generation becomes the
 /// current one, a stale query still running is stopped (`sqlite3_interrupt`) and a stale one
@@ -29,16 +30,18 @@ public final class RowSearcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "io.github.gtktabledemo.rows-search")
     private struct State {
         var generation = 0
-        var interrupter: SQLiteInterrupter?
+        /// The lanes' interrupters (none before the first search).
+        var interrupters: [SQLiteInterrupter] = []
     }
     private let state = Mutex(State())
-    // Confined to `queue`:
-    private var connection: SQLiteConnection?
-    private var statement: SQLiteStatement?
-    private var rowids: SQLiteIntegerCollector?
+    /// Runs the upper half of a large query while the searcher's queue runs the lower half.
+    private let helper = DispatchQueue(label: "io.github.gtktabledemo.rows-search-helper")
+    // Confined to `queue` (a lane is lent to `helper` while `queue` waits for it):
+    private var lanes: [SearchLane] = []
     private var termLookup: SQLiteStatement?
+    private var idBounds: SQLiteStatement?
 
-    /// - Complexity: O(1); the connection opens with the first search.
+    /// - Complexity: O(1); the connections open with the first search.
     public init(path: String) {
         self.path = path
     }
@@ -51,7 +54,7 @@ public final class RowSearcher: @unchecked Sendable {
     public func search(_ query: SearchQuery, deliver: @escaping @Sendable (Outcome) -> Void) -> Int {
         let generation = state.withLock { state in
             state.generation += 1
-            state.interrupter?.interrupt()
+            for interrupter in state.interrupters { interrupter.interrupt() }
             return state.generation
         }
         queue.async { self.run(query, generation: generation, deliver: deliver) }
@@ -64,7 +67,7 @@ public final class RowSearcher: @unchecked Sendable {
     public func cancel() {
         state.withLock { state in
             state.generation += 1
-            state.interrupter?.interrupt()
+            for interrupter in state.interrupters { interrupter.interrupt() }
         }
     }
 
@@ -86,11 +89,10 @@ public final class RowSearcher: @unchecked Sendable {
             } catch where error.isInterrupted {
                 continue
             } catch {
-                connection = nil
-                statement = nil
-                rowids = nil
+                lanes = []
                 termLookup = nil
-                state.withLock { $0.interrupter = nil }
+                idBounds = nil
+                state.withLock { $0.interrupters = [] }
                 if isCurrent(generation) {
                     deliver(Outcome(generation: generation, query: query, result: .failure(.database(error))))
                 }
@@ -99,16 +101,46 @@ public final class RowSearcher: @unchecked Sendable {
         }
     }
 
+    /// The rows matching `query`. When the rows' ids span more than ``idsPerLane``, the two
+    /// halves of the span are searched at once, each on its own connection, the upper half on
+    /// `helper`: at a million rows the index walk is most of a query's time.
+    ///
+    /// The lanes read the file as of each one's start; a commit between the two starts can
+    /// show one half before it and the other after, as a query started a moment later would
+    /// have shown that half.
     private func matches(of query: SearchQuery) throws(SQLiteError) -> RowMatches {
-        let (select, rowids) = try prepared()
-        guard let expression = try expression(for: query) else { return RowMatches(sortedIDs: []) }
-        try select.bind([.text(expression)])
-        var ids = try rowids.collect(select)
-        // FTS5 gives a full-text query's rows in ascending rowid order, which RowMatches needs;
-        // checked rather than assumed (O(m), a fraction of the query).
-        if !Self.isAscending(ids) { ids.sort() }
-        return RowMatches(sortedIDs: ids)
+        let (lower, upper) = try openedLanes()
+        guard let expression = try expression(for: query), let ids = try idRange() else { return RowMatches(sortedIDs: []) }
+        guard ids.upperBound - ids.lowerBound > Self.idsPerLane else {
+            return RowMatches(sortedIDs: try lower.matches(of: expression, in: ids))
+        }
+        let middle = ids.lowerBound + (ids.upperBound - ids.lowerBound) / 2
+        let upperPart = LanePart()
+        let upperDone = DispatchSemaphore(value: 0)
+        helper.async {
+            upperPart.result = Result { () throws(SQLiteError) in try upper.matches(of: expression, in: middle + 1...ids.upperBound) }
+            upperDone.signal()
+        }
+        let lowerResult = Result { () throws(SQLiteError) in try lower.matches(of: expression, in: ids.lowerBound...middle) }
+        upperDone.wait()
+        var found = try lowerResult.get()
+        found.append(contentsOf: try upperPart.result.get())
+        return RowMatches(sortedIDs: found)
     }
+
+    /// The smallest and the largest row id, or nil when there are no rows.
+    ///
+    /// - Complexity: O(log n) (the ends of the rows' primary key).
+    private func idRange() throws(SQLiteError) -> ClosedRange<Int64>? {
+        guard let bounds = idBounds else { return nil }
+        try bounds.bind([])
+        defer { bounds.finishReading() }
+        guard try bounds.step(), !bounds.isNull(0), !bounds.isNull(1) else { return nil }
+        return bounds.integer(0)...max(bounds.integer(0), bounds.integer(1))
+    }
+
+    /// Above this span of ids a query is split between the two lanes.
+    static let idsPerLane: Int64 = 50_000
 
     /// The `MATCH` expression for `query`: with the last word's prefix replaced by the terms
     /// it begins when there are at most ``termsInPlaceOfAPrefix`` of them (lookups in the
@@ -135,36 +167,27 @@ public final class RowSearcher: @unchecked Sendable {
         return query.matchExpression(completingLastWordWith: terms)
     }
 
-    /// - Complexity: O(n) for n ids.
-    private static func isAscending(_ ids: [Int64]) -> Bool {
-        ids.withUnsafeBufferPointer { ids in
-            var previous = Int64.min
-            for id in ids {
-                if id < previous { return false }
-                previous = id
-            }
-            return true
-        }
-    }
-
     /// The most index terms a last word's prefix is replaced by.
     static let termsInPlaceOfAPrefix = 8
 
-    /// The query statement and the aggregate that hands its rowids over, on a connection
-    /// opened with the first search.
-    private func prepared() throws(SQLiteError) -> (SQLiteStatement, SQLiteIntegerCollector) {
-        if let statement, let rowids { return (statement, rowids) }
-        let opened = try SQLiteConnection(path: path, mode: .readOnly)
-        // The rowids reach Swift through an aggregate's steps, not a `sqlite3_step` per row.
-        let collector = try SQLiteIntegerCollector(connection: opened, name: "collect_rowids")
-        let select = try opened.prepare("SELECT collect_rowids(rowid) FROM rows_search WHERE rows_search MATCH ?")
+    /// The two lanes, and the statements of the first one's connection, opened with the
+    /// first search.
+    private func openedLanes() throws(SQLiteError) -> (SearchLane, SearchLane) {
+        if lanes.count == 2 { return (lanes[0], lanes[1]) }
+        let opened = [try SearchLane(path: path), try SearchLane(path: path)]
+        let connection = opened[0].connection
         // The index's terms, in a table of this connection's own (a read-only file takes it).
-        try opened.execute("CREATE VIRTUAL TABLE temp.rows_search_terms USING fts5vocab(main, rows_search, 'instance')")
-        termLookup = try opened.prepare("SELECT term FROM temp.rows_search_terms WHERE term >= ? AND term < ? LIMIT 1")
-        connection = opened
-        statement = select
-        rowids = collector
-        state.withLock { $0.interrupter = opened.interrupter }
-        return (select, collector)
+        try connection.execute("CREATE VIRTUAL TABLE temp.rows_search_terms USING fts5vocab(main, rows_search, 'instance')")
+        termLookup = try connection.prepare("SELECT term FROM temp.rows_search_terms WHERE term >= ? AND term < ? LIMIT 1")
+        idBounds = try connection.prepare("SELECT (SELECT min(id) FROM rows), (SELECT max(id) FROM rows)")
+        lanes = opened
+        state.withLock { $0.interrupters = opened.map(\.connection.interrupter) }
+        return (opened[0], opened[1])
     }
+}
+
+/// The upper lane's outcome, handed from `helper` to the searcher's queue (a semaphore
+/// orders the write before the read).
+private final class LanePart: @unchecked Sendable {
+    var result: Result<[Int64], SQLiteError> = .success([])
 }

@@ -68,6 +68,34 @@ import TableModel
         #expect(try Self.search(searcher, "  ,. ") == [])
     }
 
+    /// Rows whose ids span more than ``RowSearcher/idsPerLane`` are searched in two halves at
+    /// once, on two connections: every match is found, on both sides of the cut and at it,
+    /// and a word found on one side only is found there.
+    @Test func aWideSpanOfIdsIsSearchedInTwoHalves() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("rows.sqlite")
+        let last = 2 * RowSearcher.idsPerLane + 1
+        let middle = 1 + (last - 1) / 2
+        let ids: [Int64] = [2, middle - 1, middle, middle + 1, last]
+        let rows = [Row(id: RowID(1), content: .header(title: "Notes"))]
+            + ids.map { Row(id: RowID($0), content: .note(text: "lemons from row \($0 == middle + 1 ? "above" : "below")", expanded: false)) }
+        _ = try RowDatabase.create(path: path, importing: RowsFile(rows: rows))
+        let searcher = RowSearcher(path: path)
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        for (query, expected) in [("lemons", ids), ("above", [middle + 1]), ("below", ids.filter { $0 != middle + 1 })] {
+            searcher.search(SearchQuery(query)) { outcome in
+                box.set(outcome)
+                done.signal()
+            }
+            done.wait()
+            let matches = try box.get().result.get()
+            #expect(matches.count == expected.count, "\(query)")
+            #expect(expected.allSatisfy { matches.contains(RowID($0)) }, "\(query)")
+        }
+    }
+
     /// A last word of 4 or more ASCII characters is looked up in the index's terms and sent as
     /// those terms when they are few: the rows found are those the prefix finds, for seeded
     /// random prefixes of the generated rows' words (and random letters), in any case.
