@@ -1,7 +1,7 @@
 import Testing
 @testable import TableModel
 
-/// The height index's id table is built in bulk (``RowLocator/insertAll(arena:leafCounts:leafCapacity:)``):
+/// The height index's id table is built in bulk (``RowLocator/insertAll(rowCount:leafCount:checkingRepeats:id:)``):
 /// every row is found, the table keeps its invariants, and a repeated id is caught at any size.
 @Suite struct RowLocatorBulkTests {
     private func build(_ ids: [Int64], leafCapacity: Int) throws(BatchUpdateError) -> HeightIndex {
@@ -19,7 +19,7 @@ import Testing
         return ids
     }
 
-    @Test(arguments: [0, 1, 5, 63, 64, 65, 1_000, 40_000])
+    @Test(arguments: [0, 1, 5, 63, 64, 65, 1_000, 40_000, HeightIndex.rowsWorthASecondCore + 1])
     func everyRowIsFound(count: Int) throws {
         let seed = TestSeed.make()
         var random = SplitMix64(seed: seed)
@@ -49,7 +49,7 @@ import Testing
         #expect(ids.allSatisfy { index.find($0) != nil }, "seed \(seed)")
     }
 
-    @Test(arguments: [2, 3, 64, 65, 1_000, 40_000])
+    @Test(arguments: [2, 3, 64, 65, 1_000, 40_000, HeightIndex.rowsWorthASecondCore + 1])
     func aRepeatedIDIsCaught(count: Int) throws {
         let seed = TestSeed.make()
         var random = SplitMix64(seed: seed)

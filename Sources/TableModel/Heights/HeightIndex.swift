@@ -118,7 +118,7 @@ struct HeightIndex: Sendable {
         self.branchCapacity = branchCapacity
         self.estimates = estimates
         directory = LeafDirectory(leafCapacity: leafCapacity)
-        locator = RowLocator(rowCount: rows.count)
+        locator = RowLocator(rowCount: 0)
 
         let leafCount = max(1, (rows.count + leafCapacity - 1) / leafCapacity)
         ids = Array(repeating: 0, count: leafCount * leafCapacity)
@@ -127,25 +127,24 @@ struct HeightIndex: Sendable {
         leafCounts = Array(repeating: 0, count: leafCount)
         leafParents = Array(repeating: HeightIndex.noParent, count: leafCount)
 
+        // The id table is built from the records themselves, so a large one is built on a
+        // second core while this one fills the leaves (each reads only `rows`).
+        var table = RowLocator(rowCount: rows.count)
+        var twice: Int64?
         var level: [(node: Int32, summary: HeightSummary)] = []
-        level.reserveCapacity(leafCount)
-        for leaf in 0..<leafCount {
-            var leafSummary = HeightSummary.zero
-            let share = HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount)
-            for row in share {
-                let record = rows[rows.index(rows.startIndex, offsetBy: row)]
-                if record.state.hasHeightOfRecord { self.estimates.add(record.units, kind: record.kind) }
-                write(record, leaf: Int32(leaf), slot: Int(leafCounts[leaf]))
-                leafCounts[leaf] += 1
-                leafSummary += HeightSummary(record)
+        let buildTable = {
+            twice = table.insertAll(rowCount: rows.count, leafCount: leafCount, checkingRepeats: !idsKnownUnique) {
+                rows[rows.index(rows.startIndex, offsetBy: $0)].id
             }
-            level.append((Int32(leaf), leafSummary))
-            summary += leafSummary
         }
-        // The id table in one pass over the finished leaves (``RowLocator/insertAll(arena:leafCounts:leafCapacity:)``).
-        if let twice = locator.insertAll(arena: ids, leafCounts: leafCounts, leafCapacity: leafCapacity, checkingRepeats: !idsKnownUnique) {
-            throw .duplicateRow(RowID(twice), operation: "init")
+        if rows.count >= HeightIndex.rowsWorthASecondCore {
+            runSideBySide(buildTable) { level = fillLeaves(from: rows, leafCount: leafCount) }
+        } else {
+            buildTable()
+            level = fillLeaves(from: rows, leafCount: leafCount)
         }
+        if let twice { throw .duplicateRow(RowID(twice), operation: "init") }
+        locator = table
         while level.count > 1 {
             let parentCount = (level.count + branchCapacity - 1) / branchCapacity
             var parents: [(node: Int32, summary: HeightSummary)] = []
@@ -166,8 +165,36 @@ struct HeightIndex: Sendable {
         rebuildDirectory()
     }
 
+    /// Fills the empty leaf arena with `rows`, leaf `l` taking their even share `l`, and
+    /// returns each leaf with its summary; the estimates and the summary count them.
+    ///
+    /// - Complexity: O(n).
+    private mutating func fillLeaves<Records: RandomAccessCollection<RowRecord>>(
+        from rows: Records, leafCount: Int
+    ) -> [(node: Int32, summary: HeightSummary)] {
+        var level: [(node: Int32, summary: HeightSummary)] = []
+        level.reserveCapacity(leafCount)
+        for leaf in 0..<leafCount {
+            var leafSummary = HeightSummary.zero
+            for row in HeightIndex.evenShare(of: rows.count, part: leaf, parts: leafCount) {
+                let record = rows[rows.index(rows.startIndex, offsetBy: row)]
+                if record.state.hasHeightOfRecord { estimates.add(record.units, kind: record.kind) }
+                write(record, leaf: Int32(leaf), slot: Int(leafCounts[leaf]))
+                leafCounts[leaf] += 1
+                leafSummary += HeightSummary(record)
+            }
+            level.append((Int32(leaf), leafSummary))
+            summary += leafSummary
+        }
+        return level
+    }
+
+    /// From this many rows on, a bulk build fills the leaves and the id table at once, on two
+    /// cores (below it, handing work to a second thread costs more than it saves).
+    static let rowsWorthASecondCore = 65_536
+
     /// Part `part` of `0..<count` cut into `parts` ranges whose sizes differ by at most one.
-    private static func evenShare(of count: Int, part: Int, parts: Int) -> Range<Int> {
+    static func evenShare(of count: Int, part: Int, parts: Int) -> Range<Int> {
         (count * part / parts)..<(count * (part + 1) / parts)
     }
 
