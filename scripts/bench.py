@@ -863,7 +863,8 @@ def targets(results: dict, config: dict) -> list[dict]:
 
 def find_targets(results: dict) -> list[dict]:
     """Find at the largest size run: key → filtered frame p95 ≤ 100 ms and ≤ 0.25× GTK's
-    filter, and no frame (interval) over 16.7 ms while a query runs, per query."""
+    filter, and no frame over 16.7 ms while a query runs (neither a frame's work nor the
+    interval between two frames' clock times: a missed frame shows as 33.3 ms), per query."""
     checks = []
     sizes = [int(size) for size in results.get("findFrames", {})]
     if not sizes:
@@ -876,6 +877,7 @@ def find_targets(results: dict) -> list[dict]:
         p95 = get(figures, "latencyMs", "p95")
         peer_p95 = get(peer.get(query), "latencyMs", "p95")
         longest = get(figures, "maxFrameIntervalMs", "max")
+        longest_work = get(figures, "maxFrameWorkMs", "max")
         label = f'find "{query}" at {size:,} rows'
         checks.append({"target": f"{label}: key → filtered frame p95 ≤ 100 ms", "met": p95 is not None and p95 <= 100,
                        "detail": f"{fmt(p95)} ms"})
@@ -883,7 +885,8 @@ def find_targets(results: dict) -> list[dict]:
                        "met": p95 is not None and bool(peer_p95) and p95 <= 0.25 * peer_p95,
                        "detail": f"{fmt(p95)} ms against {fmt(peer_p95)} ms ({fmt(ratio(p95, peer_p95), 2)}×)"})
         checks.append({"target": f"{label}: no frame over 16.7 ms while the query runs",
-                       "met": longest is not None and longest <= 16.7, "detail": f"longest {fmt(longest)} ms"})
+                       "met": longest is not None and longest_work is not None and max(longest, longest_work) <= 16.7,
+                       "detail": f"longest interval {fmt(longest)} ms, longest work {fmt(longest_work)} ms"})
     return checks
 
 

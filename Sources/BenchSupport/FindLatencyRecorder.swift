@@ -1,7 +1,8 @@
 /// Times find queries: from the moment a query is set in the find entry to the end of the
-/// first painted frame that shows its filtered rows, with the longest frame (its work, and
-/// its interval from the previous frame's end, which also holds main-thread work done
-/// between frames, such as applying a search's result from an idle source) meanwhile.
+/// first painted frame that shows its filtered rows, with the longest frame meanwhile: its
+/// work, and its interval from the previous frame (the difference of their frame clock
+/// times, as every other run measures it: a frame the main thread missed, busy inside a frame
+/// or between two, shows as 33.3 ms).
 @MainActor
 final class FindLatencyRecorder {
     /// One timed query.
@@ -17,7 +18,7 @@ final class FindLatencyRecorder {
 
     private(set) var samples: [String: [Sample]] = [:]
     private var pending: (query: String, start: Int, work: Int, interval: Int, setText: Int)?
-    private var lastFrameEnd: Int?
+    private var lastFrameTime: Int?
 
     /// True while a query waits for its filtered frame.
     var isWaiting: Bool { pending != nil }
@@ -29,10 +30,10 @@ final class FindLatencyRecorder {
 
     /// A frame ended; `shows` says whether it showed the pending query's rows.
     func frameEnded(_ frame: FrameRecorder.Frame, shows: (String) -> Bool, matches: () -> Int) {
-        defer { lastFrameEnd = frame.end }
+        defer { lastFrameTime = frame.frameTime }
         guard var query = pending else { return }
         query.work = max(query.work, frame.work)
-        query.interval = max(query.interval, frame.end - (lastFrameEnd ?? frame.start))
+        query.interval = max(query.interval, frame.frameTime - (lastFrameTime ?? frame.frameTime))
         pending = query
         guard shows(query.query) else { return }
         pending = nil
