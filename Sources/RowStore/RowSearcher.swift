@@ -34,9 +34,7 @@ public final class RowSearcher: @unchecked Sendable {
         var interrupters: [SQLiteInterrupter] = []
     }
     private let state = Mutex(State())
-    /// Runs the upper half of a large query while the searcher's queue runs the lower half.
-    private let helper = DispatchQueue(label: "io.github.gtktabledemo.rows-search-helper")
-    // Confined to `queue` (a lane is lent to `helper` while `queue` waits for it):
+    // Confined to `queue` (the upper lane is lent to a second thread while `queue` waits for it):
     private var lanes: [SearchLane] = []
     private var termLookup: SQLiteStatement?
     private var idBounds: SQLiteStatement?
@@ -103,7 +101,8 @@ public final class RowSearcher: @unchecked Sendable {
 
     /// The rows matching `query`. When the rows' ids span more than ``idsPerLane``, the two
     /// halves of the span are searched at once, each on its own connection, the upper half on
-    /// `helper`: at a million rows the index walk is most of a query's time.
+    /// a second thread (``runSideBySide(_:_:)``): at a million rows the index walk is most of a
+    /// query's time.
     ///
     /// The lanes read the file as of each one's start; a commit between the two starts can
     /// show one half before it and the other after, as a query started a moment later would
@@ -115,16 +114,13 @@ public final class RowSearcher: @unchecked Sendable {
             return RowMatches(sortedIDs: try lower.matches(of: expression, in: ids))
         }
         let middle = ids.lowerBound + (ids.upperBound - ids.lowerBound) / 2
-        let upperPart = LanePart()
-        let upperDone = DispatchSemaphore(value: 0)
-        helper.async {
-            upperPart.result = Result { () throws(SQLiteError) in try upper.matches(of: expression, in: middle + 1...ids.upperBound) }
-            upperDone.signal()
+        var lowerPart: Result<[Int64], SQLiteError> = .success([])
+        var upperPart = lowerPart
+        runSideBySide({ upperPart = Result { () throws(SQLiteError) in try upper.matches(of: expression, in: middle + 1...ids.upperBound) } }) {
+            lowerPart = Result { () throws(SQLiteError) in try lower.matches(of: expression, in: ids.lowerBound...middle) }
         }
-        let lowerResult = Result { () throws(SQLiteError) in try lower.matches(of: expression, in: ids.lowerBound...middle) }
-        upperDone.wait()
-        var found = try lowerResult.get()
-        found.append(contentsOf: try upperPart.result.get())
+        var found = try lowerPart.get()
+        found.append(contentsOf: try upperPart.get())
         return RowMatches(sortedIDs: found)
     }
 
@@ -184,10 +180,4 @@ public final class RowSearcher: @unchecked Sendable {
         state.withLock { $0.interrupters = opened.map(\.connection.interrupter) }
         return (opened[0], opened[1])
     }
-}
-
-/// The upper lane's outcome, handed from `helper` to the searcher's queue (a semaphore
-/// orders the write before the read).
-private final class LanePart: @unchecked Sendable {
-    var result: Result<[Int64], SQLiteError> = .success([])
 }

@@ -5,9 +5,9 @@ import SQLiteStore
 /// range's start, so two lanes over the two halves of the rowids walk half the index each,
 /// on two cores at once.
 ///
-/// Sendable by hand-over, not thread-safe: one thread at a time uses it (the searcher's
-/// queue, or its helper queue while the searcher's queue waits for it).
-final class SearchLane: @unchecked Sendable {
+/// Not thread-safe: one thread at a time uses it (the searcher's queue, or the second thread
+/// the searcher lends it to while its queue waits).
+final class SearchLane {
     let connection: SQLiteConnection
     private let select: SQLiteStatement
     private let rowids: SQLiteIntegerCollector

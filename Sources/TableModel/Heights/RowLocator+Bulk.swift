@@ -4,7 +4,7 @@ extension RowLocator {
     /// (`HeightIndex.evenShare(of: rowCount, part: l, parts: leafCount)`). The table must be
     /// empty. It reads no leaf, so it can run while another thread fills the leaves.
     ///
-    /// Inserting row by row in arena order writes one random slot per row, a cache and TLB
+    /// Inserting row by row in row order writes one random slot per row, a cache and TLB
     /// miss each at a million rows. Here each row's entry is tagged with its first slot and
     /// the tagged entries are put in buckets by the first slot's top ``bucketBits`` bits (one
     /// counting pass, reading and writing arrays in order); then each bucket's entries are

@@ -1,12 +1,13 @@
 import Dispatch
 
 /// Runs `side` on a thread of the global queue while the calling thread runs `main`, and
-/// returns once both have finished: two halves of one bulk build on two cores.
+/// returns once both have finished: two halves of one piece of work on two cores (a bulk
+/// index build, a find query's two lanes).
 ///
 /// The two closures must touch disjoint state (reading shared values neither writes is
 /// fine); Swift cannot check that for closures that capture by reference, so the callers
 /// keep it by construction.
-func runSideBySide(_ side: () -> Void, _ main: () -> Void) {
+public func runSideBySide(_ side: () -> Void, _ main: () -> Void) {
     withoutActuallyEscaping(side) { side in
         let work = BorrowedWork(run: side)
         let done = DispatchSemaphore(value: 0)
