@@ -279,6 +279,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
             scroller.setAccessibleHidden(false)
             preview.widget.setAccessibleHidden(true)
             form = .textView
+            if textAreaBox.width > 0 { placeShownForm() }
             // A resize, not an allocation: the text view may resize itself as it first lays out, which
             // only a pass through the table's own allocation absorbs.
             gtk_widget_queue_resize(widget.widget)
@@ -322,6 +323,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         scroller.setAccessibleHidden(true)
         form = .preview
         textBand = 0..<0
+        if textAreaBox.width > 0 { placeShownForm() }
         gtk_widget_queue_allocate(widget.widget)
     }
 
@@ -428,6 +430,25 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let first = needed.lowerBound / tile - 1
         let end = (needed.upperBound + tile - 1) / tile + 1
         return (first * tile..<end * tile).clamped(to: area)
+    }
+
+    /// Places the widget of the form shown over the text area as last allocated. A swap calls
+    /// it too, so the form it shows is at the area's place at once and never drawn where it
+    /// was last put (at another width, or before the window was resized): the resize the swap
+    /// queues may reach this row only frames later, or, with GTK 4.8's lost layout requests
+    /// (`AllocationGuard`), only when the row's size next changes. The soak once found a text
+    /// view 726 px wide in a row 423 px wide, left from a wider window.
+    /// - Complexity: that of `placeTextView`, or O(1) for the drawn text.
+    private func placeShownForm() {
+        switch form {
+        case .textView:
+            placeTextView()
+        case .preview:
+            // Without measuring first: the drawn text needs nothing beyond the box, and its
+            // measure lays out every paragraph, which a collapsed note never needs to draw.
+            var box = textAreaBox
+            gtk_widget_size_allocate(preview.widget.widget, &box, -1)
+        }
     }
 
     /// Places the text view's scroller over its band of the text area and scrolls the text
@@ -571,15 +592,7 @@ final class NoteRowView: ContainerLayout, RowContentView {
         let text = Int32(textHeight.rounded())
         let areaWidth = max(1, width - leading - trailing)
         textAreaBox = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
-        switch form {
-        case .textView:
-            placeTextView()
-        case .preview:
-            // Without measuring first: the drawn text needs nothing beyond the box, and its
-            // measure lays out every paragraph, which a collapsed note never needs to draw.
-            var box = GtkAllocation(x: leading, y: top, width: areaWidth, height: text)
-            gtk_widget_size_allocate(preview.widget.widget, &box, -1)
-        }
+        placeShownForm()
         guard showsBar else { return }
         let barY = top + text + Int32(metrics.spacing)
         let barHeight = Int32(metrics.buttonHeight)
