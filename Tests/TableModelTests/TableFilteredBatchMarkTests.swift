@@ -91,6 +91,7 @@ import Testing
         #expect(whole.count == table.selection.count)
         #expect(table.wholeSelection(walkLimit: 0) == whole && table.wholeSelection(walkLimit: 1 << 30) == whole,
                 "halving and walking agree")
+        #expect(table.wholeSelection(twoCoresFrom: 2) == whole, "a walk in two halves agrees")
         let covered = whole.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } }
         #expect(covered.allSatisfy { matches.contains($0) })
         // 100...20,100, 20,200, 20,300...20,302, 29,999: not the headers 97, 20,197, 20,299
@@ -113,7 +114,7 @@ import Testing
 
     /// Seeded: sparse, middling and dense matches, and selections of random runs of the rows
     /// shown (the headers shown only to name a section among them); every way of mapping the
-    /// selection to the whole table gives the ranges made row by row, and the ids and the
+    /// selection to the whole table (on one core or two) gives the ranges made row by row, and the ids and the
     /// headers the one-walk lookups find are those found one row at a time.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func theWholeSelectionIsTheSelectedRowsFoundOneByOne(seed: UInt64) throws {
@@ -142,6 +143,8 @@ import Testing
         #expect(table.wholeSelection() == expected)
         #expect(table.wholeSelection(walkLimit: 0) == expected, "halving")
         #expect(table.wholeSelection(walkLimit: 1 << 30) == expected, "one walk")
+        #expect(table.wholeSelection(twoCoresFrom: 2) == expected, "walks in two halves")
+        #expect(table.wholeSelection(walkLimit: 1 << 30, twoCoresFrom: 2) == expected, "one walk in two halves")
         let ends = expected.ranges.flatMap { [$0.lowerBound..<$0.lowerBound + 1, $0.upperBound - 1..<$0.upperBound] }
         #expect(table.wholeLayout.index.ids(in: ends) == ends.map { table.wholeLayout.id(at: $0.lowerBound).rawValue })
         #expect(table.wholeLayout.index.ids(in: expected.ranges) == expected.ranges.flatMap { $0.map { table.wholeLayout.id(at: $0).rawValue } })
