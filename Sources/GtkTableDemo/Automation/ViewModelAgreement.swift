@@ -15,7 +15,10 @@ import TableModel
 /// one form (drawn or text view), and that an expanded note's text needs no more height, by
 /// the own measure of that form's widget at its width, than its area was given, and a collapsed
 /// one has exactly 64 px; that an expanded text view (which covers a band of its area) holds
-/// every line of its area the viewport shows, each at the model's y; that no two shown rows overlap at their resting places (while sliding,
+/// every line of its area the viewport shows, each at the model's y; that a drawn note's last
+/// painting covers what the viewport shows of it, judged in frames the window rendered in
+/// (`SurfaceRenders`: a frame GDK did not render leaves the screen at the frame before, and a
+/// painting left stale is still stale in the next frame that renders); that no two shown rows overlap at their resting places (while sliding,
 /// a row below may pass over a row that grew); and that GTK's focus, when it is in
 /// the table, is in the row the model says is focused.
 ///
@@ -27,6 +30,8 @@ final class ViewModelAgreement {
 
     private unowned let controller: TableController
     private var lastReport = ""
+    /// The window's surface, whose renders tell whether a frame was drawn.
+    private var surface: OpaquePointer?
 
     init(controller: TableController) {
         self.controller = controller
@@ -43,6 +48,8 @@ final class ViewModelAgreement {
 
     private func checkEveryFrame(of window: GObjectRef) {
         guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
+        surface = gtk_native_get_surface(OpaquePointer(window.widget))
+        if let surface { SurfaceRenders.watch(surface) }
         GObjectRef(clock).on("after-paint") { [weak self] in self?.checkFrame(window: window) }
     }
 
@@ -62,6 +69,8 @@ final class ViewModelAgreement {
         let model = controller.model
         let geometry = model.geometry
         let offset = geometry.scrollOffset
+        // What the rows painted is judged only in a frame the window rendered in.
+        let rendered = surface.map(SurfaceRenders.renderedThisFrame) ?? true
         var spans: [(id: RowID, top: Double, bottom: Double)] = []
         for (id, cell) in view.cells {
             guard let top = geometry.offset(of: id), let height = geometry.height(of: id) else {
@@ -82,7 +91,7 @@ final class ViewModelAgreement {
                 if let note = cell.content as? NoteRowView {
                     if let problem = Self.noteProblem(note, id: id, model: model) { return problem }
                     let shown = TableView.shownBand(ofRowAt: span.y, viewportHeight: geometry.viewportHeight)
-                    if let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
+                    if rendered, let problem = Self.drawnTextProblem(note, id: id, shown: shown) { return problem }
                     if let problem = Self.textViewBandProblem(note, id: id, shown: shown) { return problem }
                 }
             }
