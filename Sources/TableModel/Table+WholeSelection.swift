@@ -88,7 +88,7 @@ extension Table {
     ///
     /// - Precondition: 0 < `rows` < the rows in `ranges`.
     /// - Complexity: O(r) for r ranges.
-    static func cut(_ ranges: [Range<Int>], after rows: Int) -> (lower: [Range<Int>], upper: [Range<Int>]) {
+    private static func cut(_ ranges: [Range<Int>], after rows: Int) -> (lower: [Range<Int>], upper: [Range<Int>]) {
         var left = rows
         for (number, range) in ranges.enumerated() {
             guard left < range.count else {

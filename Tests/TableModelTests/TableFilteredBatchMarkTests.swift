@@ -114,8 +114,8 @@ import Testing
 
     /// Seeded: sparse, middling and dense matches, and selections of random runs of the rows
     /// shown (the headers shown only to name a section among them); every way of mapping the
-    /// selection to the whole table (on one core or two) gives the ranges made row by row, and the ids and the
-    /// headers the one-walk lookups find are those found one row at a time.
+    /// selection to the whole table (on one core or two) gives the ranges made row by row, and
+    /// the ids and the headers the one-walk lookups find are those found one row at a time.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func theWholeSelectionIsTheSelectedRowsFoundOneByOne(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

@@ -18,9 +18,10 @@ import TableModel
 /// every line of its area the viewport shows, each at the model's y; that a drawn note's last
 /// painting covers what the viewport shows of it, judged in frames the window rendered in
 /// (`SurfaceRenders`: a frame GDK did not render leaves the screen at the frame before, and a
-/// painting left stale is still stale in the next frame that renders); that no two shown rows overlap at their resting places (while sliding,
-/// a row below may pass over a row that grew); and that GTK's focus, when it is in
-/// the table, is in the row the model says is focused.
+/// painting left stale is still stale in the next frame that renders); that no two shown rows
+/// overlap at their resting places (while sliding, a row below may pass over a row that
+/// grew); and that GTK's focus, when it is in the table, is in the row the model says is
+/// focused.
 ///
 /// - Complexity: O(k) widget queries for k shown rows and their children, per frame.
 @MainActor
